@@ -1,0 +1,130 @@
+// card.h: ranks, suits, cards and 64-bit card sets (RULES.md C1-C5).
+//
+// Card index layout: index = rank * 4 + suit, so one rank is a contiguous
+// nibble of a CardSet and "all cards of rank r" is the mask 0xF << (4 * r).
+//   rank 0..12 = 3 4 5 6 7 8 9 T J Q K A 2   (C2: normal order, weakest first)
+//   suit 0..3  = c d h s                      (C4: suits never matter in play)
+// Bits 52..63 of a CardSet are always zero.
+#ifndef PLI_ENGINE_CARD_H_
+#define PLI_ENGINE_CARD_H_
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pli {
+
+// Rank, numbered in normal order (C2). The numbering is part of the card
+// index and of stored encodings: never renumber.
+enum class Rank : uint8_t {
+  k3 = 0, k4, k5, k6, k7, k8, k9, kT, kJ, kQ, kK, kA, k2,
+};
+inline constexpr int kRankCount = 13;
+
+enum class Suit : uint8_t { kClubs = 0, kDiamonds, kHearts, kSpades };
+inline constexpr int kSuitCount = 4;
+
+// A card is its index 0..51 (see the layout above).
+struct Card {
+  uint8_t index = 0;
+
+  constexpr Card() = default;
+  constexpr explicit Card(uint8_t i) : index(i) {}
+  constexpr Card(Rank r, Suit s)
+      : index(static_cast<uint8_t>(static_cast<int>(r) * 4 + static_cast<int>(s))) {}
+  constexpr Rank rank() const { return static_cast<Rank>(index / 4); }
+  constexpr Suit suit() const { return static_cast<Suit>(index % 4); }
+  friend constexpr bool operator==(Card, Card) = default;
+  friend constexpr auto operator<=>(Card, Card) = default;
+};
+inline constexpr int kDeckSize = 52;
+
+// A set of cards as 52 bits of a uint64_t.
+class CardSet {
+ public:
+  constexpr CardSet() = default;
+  constexpr explicit CardSet(uint64_t bits) : bits_(bits) {}
+  static constexpr CardSet Deck() { return CardSet((uint64_t{1} << kDeckSize) - 1); }
+  // All four cards of rank r.
+  static constexpr CardSet OfRank(Rank r) {
+    return CardSet(uint64_t{0xF} << (4 * static_cast<int>(r)));
+  }
+
+  constexpr uint64_t bits() const { return bits_; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr int size() const { return std::popcount(bits_); }
+  constexpr bool contains(Card c) const { return (bits_ >> c.index) & 1; }
+  constexpr bool contains(CardSet s) const { return (bits_ & s.bits_) == s.bits_; }
+  constexpr int CountOf(Rank r) const { return (*this & OfRank(r)).size(); }
+  constexpr CardSet OnlyRank(Rank r) const { return *this & OfRank(r); }
+
+  constexpr void insert(Card c) { bits_ |= uint64_t{1} << c.index; }
+  constexpr void erase(Card c) { bits_ &= ~(uint64_t{1} << c.index); }
+  // The lowest-index card; the set must not be empty.
+  constexpr Card first() const { return Card(static_cast<uint8_t>(std::countr_zero(bits_))); }
+
+  friend constexpr CardSet operator|(CardSet a, CardSet b) { return CardSet(a.bits_ | b.bits_); }
+  friend constexpr CardSet operator&(CardSet a, CardSet b) { return CardSet(a.bits_ & b.bits_); }
+  friend constexpr CardSet operator-(CardSet a, CardSet b) { return CardSet(a.bits_ & ~b.bits_); }
+  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
+  constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
+  constexpr CardSet& operator-=(CardSet o) { bits_ &= ~o.bits_; return *this; }
+  friend constexpr bool operator==(CardSet, CardSet) = default;
+
+  // Iteration in index order (rank, then suit), popping the lowest bit.
+  class Iterator {
+   public:
+    constexpr explicit Iterator(uint64_t b) : b_(b) {}
+    constexpr Card operator*() const { return Card(static_cast<uint8_t>(std::countr_zero(b_))); }
+    constexpr Iterator& operator++() { b_ &= b_ - 1; return *this; }
+    friend constexpr bool operator==(Iterator, Iterator) = default;
+   private:
+    uint64_t b_;
+  };
+  constexpr Iterator begin() const { return Iterator(bits_); }
+  constexpr Iterator end() const { return Iterator(0); }
+
+ private:
+  uint64_t bits_ = 0;
+};
+
+// C2/C3: strength of a rank under the order in force; higher is stronger.
+constexpr int Strength(Rank r, bool revolution) {
+  return revolution ? 12 - static_cast<int>(r) : static_cast<int>(r);
+}
+// The rank with strength s (0..12) under the order in force.
+constexpr Rank RankOfStrength(int s, bool revolution) {
+  return static_cast<Rank>(revolution ? 12 - s : s);
+}
+// C4: the top rank (2 normally, 3 under révolution).
+constexpr Rank TopRank(bool revolution) { return revolution ? Rank::k3 : Rank::k2; }
+// V3: the weakest rank of the order in force.
+constexpr Rank BottomRank(bool revolution) { return revolution ? Rank::k2 : Rank::k3; }
+// C5: the rank one step up (consecutive) / down (inversely consecutive) in
+// the order in force, or nullopt past the end of the order.
+constexpr std::optional<Rank> StepUp(Rank r, bool revolution) {
+  int s = Strength(r, revolution) + 1;
+  if (s > 12) return std::nullopt;
+  return RankOfStrength(s, revolution);
+}
+constexpr std::optional<Rank> StepDown(Rank r, bool revolution) {
+  int s = Strength(r, revolution) - 1;
+  if (s < 0) return std::nullopt;
+  return RankOfStrength(s, revolution);
+}
+
+// C1 text forms. RankChar: "3".."9","T","J","Q","K","A","2".
+char RankChar(Rank r);
+std::optional<Rank> ParseRank(std::string_view text);  // also "10", lower case
+// Canonical two-letter form, e.g. "Qh", "Ts", "2c".
+std::string CardText(Card c);
+// Accepts "Qh", "qh", "10h", "QH" and suit symbols ♣♦♥♠; nullopt otherwise.
+std::optional<Card> ParseCard(std::string_view text);
+// "7h 7s" in index order.
+std::string CardSetText(CardSet s);
+
+}  // namespace pli
+
+#endif  // PLI_ENGINE_CARD_H_

@@ -1,0 +1,468 @@
+// decide.cc: Decide(state, event): is this action legal, and if not, which
+// violation (RULES.md "Violation codes", in its order of precedence).
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+#include "engine/rules.h"
+#include "engine/rules_internal.h"
+
+namespace pli {
+namespace internal {
+
+SeatMask SeatsWithCards(const State& s) {
+  SeatMask m = 0;
+  for (int i = 0; i < s.seats; ++i)
+    if (!s.hands[i].empty()) m |= SeatBit(i);
+  return m;
+}
+
+int NextSeatIn(const State& s, int from, SeatMask mask) {
+  for (int k = 1; k <= s.seats; ++k) {
+    int seat = (from + k) % s.seats;
+    if (mask & SeatBit(seat)) return seat;
+  }
+  return -1;
+}
+
+CardSet ToSet(const CardList& cards, bool* repeated) {
+  CardSet set;
+  *repeated = false;
+  for (Card c : cards) {
+    if (set.contains(c)) *repeated = true;
+    set.insert(c);
+  }
+  return set;
+}
+
+std::string SeatText(const State& s, int seat) {
+  if (seat >= 0 && seat < static_cast<int>(s.seat_names.size()))
+    return s.seat_names[seat] + " (seat " + std::to_string(seat) + ")";
+  return "seat " + std::to_string(seat);
+}
+
+std::string CountWord(int count) {
+  switch (count) {
+    case 1: return "singles";
+    case 2: return "pairs";
+    case 3: return "brelans (three of a kind)";
+    default: return "carrés (four of a kind)";
+  }
+}
+
+std::string CardsWord(int n) { return n == 1 ? "one card" : std::to_string(n) + " cards"; }
+
+std::string RankText(Rank r) { return std::string(r == Rank::kA ? "an " : "a ") + RankChar(r); }
+
+std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare,
+                                       const std::string& cards_text) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  const std::string last_text = CardSetText(p.last_cards);
+  const bool second_play = p.plays == 1;
+  if (declare == Declare::kSuite) {
+    // U1: only the second play may declare a suite, one step up from the lead.
+    if (!s.options.suite)
+      return Violation{Code::kDeclareNotAllowed, "U1", "the suite is not played in this ruleset"};
+    if (!second_play || p.mode != Mode::kFree)
+      return Violation{Code::kDeclareNotAllowed, "U1",
+                       p.mode == Mode::kReverse
+                           ? "a suite cannot be declared during a reverse"
+                           : "only the second play of a pli may declare a suite; this pli has " +
+                                 std::to_string(p.plays) + " plays"};
+    if (StepUp(last, rev) != r)
+      return Violation{Code::kDeclareNotAllowed, "U1",
+                       "a suite on " + last_text + " must be " + RankText(*StepUp(last, rev)) +
+                           ", not " + cards_text};
+    return std::nullopt;
+  }
+  if (declare == Declare::kReverse) {
+    if (!s.options.reverse)
+      return Violation{Code::kDeclareNotAllowed, "V1", "the reverse is not played in this ruleset"};
+    if (p.mode == Mode::kSuite) {
+      // V2 (R3): in a suite, a legal continuation may also declare a reverse.
+      if (!s.options.reverse_in_suite)
+        return Violation{Code::kDeclareNotAllowed, "V2",
+                         "a reverse cannot be declared during a suite in this ruleset"};
+      auto next = StepUp(last, rev);
+      if (next != r)
+        return Violation{Code::kNotConsecutive, "U2",
+                         "a suite is in force: after " + last_text + " the next play must be " +
+                             (next ? RankText(*next) : std::string("nothing")) + ", not " +
+                             cards_text};
+      return std::nullopt;
+    }
+    if (p.mode == Mode::kReverse)
+      return Violation{Code::kDeclareNotAllowed, "V2", "this pli is already reversed"};
+    // V1: the second play may declare a reverse, one step down from the lead.
+    if (!second_play)
+      return Violation{Code::kDeclareNotAllowed, "V1",
+                       "only the second play of a pli may declare a reverse; this pli has " +
+                           std::to_string(p.plays) + " plays"};
+    auto down = StepDown(last, rev);
+    if (down != r)
+      return Violation{Code::kDeclareNotAllowed, "V1",
+                       "a reverse on " + last_text + " must be " +
+                           (down ? RankText(*down) : std::string("a weaker rank, and there is none")) +
+                           ", not " + cards_text};
+    return std::nullopt;
+  }
+  if (p.ou_rien && r != last)
+    // O2: while ou-rien is in force, the next player plays that rank or passes.
+    return Violation{Code::kOuRienRank, "O2",
+                     "ou-rien is in force: play " + RankText(last) + " or pass, not " + cards_text};
+  if (p.mode == Mode::kSuite) {
+    auto next = StepUp(last, rev);  // U2
+    if (next != r)
+      return Violation{Code::kNotConsecutive, "U2",
+                       "a suite is in force: after " + last_text + " the next play must be " +
+                           (next ? RankText(*next) : std::string("nothing")) + ", not " +
+                           cards_text};
+    return std::nullopt;
+  }
+  if (p.mode == Mode::kReverse) {
+    auto next = StepDown(last, rev);  // V3
+    if (next != r)
+      return Violation{Code::kNotConsecutive, "V3",
+                       "a reverse is in force: after " + last_text + " the next play must be " +
+                           (next ? RankText(*next) : std::string("nothing: it cannot be followed")) +
+                           ", not " + cards_text};
+    return std::nullopt;
+  }
+  // P3: equal or stronger (strictly stronger without equal_allowed).
+  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  if (Strength(r, rev) < need)
+    return Violation{Code::kTooWeak, "P3",
+                     cards_text + " is " +
+                         (Strength(r, rev) == Strength(last, rev) ? "only equal to" : "weaker than") +
+                         " the last play, " + last_text +
+                         (s.options.equal_allowed ? "" : ": a play must be stronger") +
+                         (rev ? " (révolution: the order is reversed)" : "")};
+  return std::nullopt;
+}
+
+bool CanFollow(const State& s, int seat) {
+  const CardSet hand = s.hands[seat];
+  for (int ri = 0; ri < kRankCount; ++ri) {
+    Rank r = static_cast<Rank>(ri);
+    if (hand.CountOf(r) < s.pli.count) continue;
+    if (!RankViolation(s, r, Declare::kNone, "")) return true;
+  }
+  return false;
+}
+
+std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
+  // K2: judged in normal order on the hand as dealt. Index order is normal
+  // order (weakest first), so the weakest are the first cards, the strongest
+  // the last.
+  std::array<int, kRankCount> counts{};
+  const CardSet dealt = s.dealt[g.from];
+  int total = dealt.size();
+  int i = 0;
+  for (Card c : dealt) {
+    bool take = g.best ? i >= total - g.count : i < g.count;
+    if (take) ++counts[static_cast<int>(c.rank())];
+    ++i;
+  }
+  return counts;
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::SeatText;
+using internal::ToSet;
+
+Violation Malformed(std::string message) { return Violation{Code::kMalformed, "", std::move(message)}; }
+
+bool SeatInRange(const State& s, int seat) { return seat >= 0 && seat < s.seats; }
+
+std::string OwedText(const State& s) {
+  std::string text;
+  for (const Gift& g : s.gifts) {
+    if (g.done) continue;
+    if (!text.empty()) text += ", ";
+    text += SeatText(s, g.from) + " to " + SeatText(s, g.to) + " " + internal::CardsWord(g.count);
+  }
+  return text;
+}
+
+// Step 2 of the order: the phase, for plays, passes and closes.
+std::optional<Violation> CheckPlayPhase(const State& s) {
+  switch (s.phase) {
+    case Phase::kGameOver:
+      return Violation{Code::kGameOver, "G1", "the game is over"};
+    case Phase::kMancheOver:
+      return Violation{Code::kNoManche, "G1",
+                       s.manche == 0 ? "no manche has been dealt yet" : "manche " +
+                           std::to_string(s.manche) + " is over; the next one has not been dealt"};
+    case Phase::kExchange:
+      return Violation{Code::kExchangePending, "K3",
+                       "play cannot start before every gift is made; still owed: " + OwedText(s)};
+    default:
+      return std::nullopt;
+  }
+}
+
+// P1: the cards are in the hand, named once each, and of one rank.
+std::optional<Violation> CheckCards(const State& s, int seat, const CardList& cards,
+                                    const std::string& rule_for_rank) {
+  bool repeated = false;
+  CardSet set = ToSet(cards, &repeated);
+  if (repeated) {
+    for (size_t i = 0; i < cards.size(); ++i)
+      for (size_t j = i + 1; j < cards.size(); ++j)
+        if (cards[i] == cards[j])
+          return Violation{Code::kCardNotInHand, "P1", CardText(cards[i]) + " is named twice"};
+  }
+  CardSet missing = set - s.hands[seat];
+  if (!missing.empty())
+    return Violation{Code::kCardNotInHand, "P1",
+                     SeatText(s, seat) + " does not hold " + CardSetText(missing)};
+  Rank r = cards.front().rank();
+  if (set != set.OnlyRank(r))
+    return Violation{Code::kMixedRanks, rule_for_rank,
+                     CardSetText(set) + " are not all of one rank"};
+  return std::nullopt;
+}
+
+std::optional<Violation> DecidePlay(const State& s, const PlayEvent& e) {
+  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
+  if (e.cards.empty()) return Malformed("a play names at least one card");
+  if (auto v = CheckPlayPhase(s)) return v;
+  const Pli& p = s.pli;
+  if (p.out & SeatBit(e.seat))  // P5
+    return Violation{Code::kOutOfPli, "P5",
+                     SeatText(s, e.seat) + " passed and is out of this pli until it closes"};
+  if (e.seat != s.turn)  // P7
+    return Violation{Code::kNotYourTurn, "P7",
+                     internal::HasCards(s, e.seat)
+                         ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, e.seat) + "'s"
+                         : SeatText(s, e.seat) + " has no cards left"};
+  if (auto v = CheckCards(s, e.seat, e.cards, "P1")) return v;
+  const int n = static_cast<int>(e.cards.size());
+  const Rank r = e.cards.front().rank();
+  bool repeated = false;
+  const std::string text = CardSetText(ToSet(e.cards, &repeated));
+  if (p.count == 0) {
+    // A lead: any 1-4 cards of one rank (P1, P2); it cannot declare (U1, V1).
+    if (e.declare != Declare::kNone)
+      return Violation{Code::kDeclareNotAllowed, e.declare == Declare::kSuite ? "U1" : "V1",
+                       std::string("a lead cannot declare a ") +
+                           (e.declare == Declare::kSuite ? "suite" : "reverse") +
+                           ": only the second play of a pli may"};
+    return std::nullopt;
+  }
+  if (n != p.count)  // P2
+    return Violation{Code::kCountMismatch, "P2",
+                     "the pli is played in " + internal::CountWord(p.count) + "; " + text + " is " +
+                         internal::CardsWord(n)};
+  return internal::RankViolation(s, r, e.declare, text);
+}
+
+std::optional<Violation> DecidePass(const State& s, const PassEvent& e) {
+  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
+  if (auto v = CheckPlayPhase(s)) return v;
+  const Pli& p = s.pli;
+  if (p.out & SeatBit(e.seat))
+    return Violation{Code::kOutOfPli, "P5",
+                     SeatText(s, e.seat) + " passed already and is out of this pli"};
+  if (e.seat != s.turn)
+    return Violation{Code::kNotYourTurn, "P7",
+                     internal::HasCards(s, e.seat)
+                         ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, e.seat) + "'s"
+                         : SeatText(s, e.seat) + " has no cards left"};
+  if (p.solo) return std::nullopt;  // R4: the lone last player may always stop
+  if (p.count == 0)
+    return Violation{Code::kMustPlay, "P4", SeatText(s, e.seat) + " leads this pli and must play"};
+  if (p.ou_rien) {
+    // O2: must play the rank if they can, and pass only if they cannot.
+    Rank last = internal::LastRank(s);
+    if (s.hands[e.seat].CountOf(last) >= p.count)
+      return Violation{Code::kMustPlay, "O2",
+                       "ou-rien is in force and " + SeatText(s, e.seat) + " holds " +
+                           CardSetText(s.hands[e.seat].OnlyRank(last)) + ": they must play " +
+                           internal::RankText(last)};
+    return std::nullopt;
+  }
+  if (s.options.mandatory_play && internal::CanFollow(s, e.seat)) {
+    // P4 (U4 in a suite or reverse): pass only when no legal play exists.
+    const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
+    std::string example;
+    for (int ri = 0; ri < kRankCount && example.empty(); ++ri) {
+      Rank r = static_cast<Rank>(ri);
+      if (s.hands[e.seat].CountOf(r) >= p.count && !internal::RankViolation(s, r, Declare::kNone, ""))
+        example = CardSetText(s.hands[e.seat].OnlyRank(r));
+    }
+    return Violation{Code::kMustPlay, rule,
+                     SeatText(s, e.seat) + " can play (" + internal::CountWord(p.count) + " from " +
+                         example + "), and may pass only when no legal play exists"};
+  }
+  return std::nullopt;
+}
+
+std::optional<Violation> DecideClose(const State& s, const CloseEvent& e) {
+  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
+  if (e.cards.empty()) return Malformed("a close names at least one card");
+  if (auto v = CheckPlayPhase(s)) return v;
+  const Pli& p = s.pli;
+  if (!s.options.close)
+    return Violation{Code::kCloseNotAllowed, "X1", "closing out of turn is not played in this ruleset"};
+  if (p.count == 0)
+    return Violation{Code::kCloseNotAllowed, "X1", "there is no play on the table to close"};
+  if (auto v = CheckCards(s, e.seat, e.cards, "P1")) return v;
+  bool repeated = false;
+  const CardSet set = ToSet(e.cards, &repeated);
+  const Rank r = e.cards.front().rank();
+  const Rank last = internal::LastRank(s);
+  if (r != last)
+    return Violation{Code::kCloseNotAllowed, "X1",
+                     "a close plays the rank of the last play (" + CardSetText(p.last_cards) +
+                         "), not " + CardSetText(set)};
+  if (r == TopRank(s.revolution))  // X2
+    return Violation{Code::kCloseNotAllowed, "X2",
+                     std::string("a pli cannot be closed with the top rank (") + RankChar(r) +
+                         (s.revolution ? " under révolution)" : ")")};
+  for (int seat = 0; seat < s.seats; ++seat) {
+    if (seat == e.seat) continue;
+    CardSet others = s.hands[seat].OnlyRank(r);
+    if (!others.empty())
+      return Violation{Code::kCloseNotAllowed, "X1",
+                       SeatText(s, e.seat) + " does not hold every remaining " + RankChar(r) + ": " +
+                           CardSetText(others) + " is with " + SeatText(s, seat)};
+  }
+  if (set != s.hands[e.seat].OnlyRank(r))
+    return Violation{Code::kCloseNotAllowed, "X1",
+                     "a close plays every remaining " + std::string(1, RankChar(r)) + " (" +
+                         CardSetText(s.hands[e.seat].OnlyRank(r)) + "), not just " +
+                         CardSetText(set)};
+  if (set.size() != p.count)
+    return Violation{Code::kCloseNotAllowed, "X1",
+                     "the pli is played in " + internal::CountWord(p.count) + "; the remaining " +
+                         CardSetText(set) + " is " + internal::CardsWord(set.size())};
+  return std::nullopt;
+}
+
+std::optional<Violation> DecideExchange(const State& s, const ExchangeEvent& e) {
+  if (!SeatInRange(s, e.from) || !SeatInRange(s, e.to))
+    return Malformed("seat " + std::to_string(SeatInRange(s, e.from) ? e.to : e.from) +
+                     " does not exist");
+  if (e.cards.empty()) return Malformed("a gift names at least one card");
+  if (s.phase == Phase::kGameOver) return Violation{Code::kGameOver, "G1", "the game is over"};
+  if (s.phase == Phase::kMancheOver)
+    return Violation{Code::kNoManche, "G1", "no manche is being played; deal first"};
+  const Gift* gift = nullptr;
+  if (s.phase == Phase::kExchange)
+    for (const Gift& g : s.gifts)
+      if (!g.done && g.from == e.from && g.to == e.to) gift = &g;
+  if (!gift) {
+    std::string why = s.manche == 1 ? "there are no gifts in the first manche"
+                      : s.phase == Phase::kPlay ? "every gift of this manche is made"
+                                                : "no gift from " + SeatText(s, e.from) + " to " +
+                                                      SeatText(s, e.to) + " is owed";
+    return Violation{Code::kExchangeWrongCards, "K1", why};
+  }
+  bool repeated = false;
+  CardSet set = ToSet(e.cards, &repeated);
+  if (repeated) return Violation{Code::kCardNotInHand, "P1", "a card is named twice"};
+  CardSet missing = set - s.hands[e.from];
+  if (!missing.empty())
+    return Violation{Code::kCardNotInHand, "P1",
+                     SeatText(s, e.from) + " does not hold " + CardSetText(missing)};
+  if (set.size() != gift->count)
+    return Violation{Code::kExchangeWrongCards, "K1",
+                     SeatText(s, e.from) + " owes " + internal::CardsWord(gift->count) + ", not " +
+                         internal::CardsWord(set.size())};
+  CardSet received = set - s.dealt[e.from];
+  if (!received.empty())
+    return Violation{Code::kExchangeWrongCards, "K2",
+                     CardSetText(received) + " was not in " + SeatText(s, e.from) +
+                         "'s hand as dealt: gifts come from the hand as dealt"};
+  if (gift->choice) return std::nullopt;  // K3 option `choice`
+  auto need = internal::GiftRanks(s, *gift);
+  std::array<int, kRankCount> have{};
+  for (Card c : set) ++have[static_cast<int>(c.rank())];
+  if (have != need) {
+    std::string ranks;
+    for (int ri = 0; ri < kRankCount; ++ri)
+      for (int k = 0; k < need[ri]; ++k) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(static_cast<Rank>(ri));
+    return Violation{Code::kExchangeWrongCards, "K2",
+                     SeatText(s, e.from) + " gives their " + (gift->best ? "strongest " : "weakest ") +
+                         internal::CardsWord(gift->count) + " as dealt (ranks " + ranks + "), not " +
+                         CardSetText(set)};
+  }
+  return std::nullopt;
+}
+
+std::optional<Violation> DecideDeal(const State& s, const DealEvent& e) {
+  if (s.phase == Phase::kGameOver) return Violation{Code::kGameOver, "G1", "the game is over"};
+  if (s.phase == Phase::kExchange || s.phase == Phase::kPlay)
+    return Violation{Code::kBadDeal, "S2",
+                     "manche " + std::to_string(s.manche) + " is still being played"};
+  if (static_cast<int>(e.hands.size()) != s.seats)
+    return Malformed("the deal has " + std::to_string(e.hands.size()) + " hands for " +
+                     std::to_string(s.seats) + " seats");
+  CardSet all;
+  int smallest = kDeckSize, largest = 0;
+  for (const CardList& hand : e.hands) {
+    for (Card c : hand) {
+      if (all.contains(c))
+        return Violation{Code::kBadDeal, "S2", CardText(c) + " is dealt twice"};
+      all.insert(c);
+    }
+    smallest = std::min(smallest, static_cast<int>(hand.size()));
+    largest = std::max(largest, static_cast<int>(hand.size()));
+  }
+  if (all != CardSet::Deck())
+    return Violation{Code::kBadDeal, "S2",
+                     "the deal is not all 52 cards: missing " + CardSetText(CardSet::Deck() - all)};
+  if (largest - smallest > 1)
+    return Violation{Code::kBadDeal, "S2",
+                     "hand sizes differ by more than one: " + std::to_string(largest) + " and " +
+                         std::to_string(smallest)};
+  return std::nullopt;
+}
+
+std::optional<Violation> DecideGame(const State& s, const GameEvent& e) {
+  if (s.phase != Phase::kNone) return Malformed("a game event inside a game");
+  int n = static_cast<int>(e.seats.size());
+  if (n < kMinSeats || n > kMaxSeats)
+    return Malformed("a game has 4 to 8 seats, not " + std::to_string(n));
+  return std::nullopt;
+}
+
+std::optional<Violation> DecideEnd(const State& s) {
+  if (s.phase == Phase::kNone) return Malformed("an end event outside a game");
+  if (s.ended) return Violation{Code::kGameOver, "G1", "the game is over already"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Violation> Decide(const State& state, const Event& event) {
+  // 1. malformed for its game: the seq position and the idempotency key.
+  const bool is_game = std::holds_alternative<GameEvent>(event.body);
+  const int64_t position = is_game && state.phase == Phase::kNone ? 1 : state.seq + 1;
+  if (event.seq && *event.seq != position)
+    return Malformed("seq " + std::to_string(*event.seq) + " is not the event's position, " +
+                     std::to_string(position));
+  if (event.id && !is_game &&
+      std::find(state.ids.begin(), state.ids.end(), *event.id) != state.ids.end())
+    return Malformed("id \"" + *event.id + "\" is used twice in this game");
+  if (!is_game && state.phase == Phase::kNone) return Malformed("an event before any game event");
+  struct Visitor {
+    const State& s;
+    std::optional<Violation> operator()(const GameEvent& e) { return DecideGame(s, e); }
+    std::optional<Violation> operator()(const DealEvent& e) { return DecideDeal(s, e); }
+    std::optional<Violation> operator()(const ExchangeEvent& e) { return DecideExchange(s, e); }
+    std::optional<Violation> operator()(const PlayEvent& e) { return DecidePlay(s, e); }
+    std::optional<Violation> operator()(const PassEvent& e) { return DecidePass(s, e); }
+    std::optional<Violation> operator()(const CloseEvent& e) { return DecideClose(s, e); }
+    std::optional<Violation> operator()(const EndEvent&) { return DecideEnd(s); }
+  };
+  return std::visit(Visitor{state}, event.body);
+}
+
+}  // namespace pli

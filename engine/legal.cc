@@ -1,0 +1,110 @@
+// legal.cc: every legal action in a state, up to suits, built from the same
+// checks as Decide (RankViolation, and Decide itself for passes and closes).
+#include <cassert>
+
+#include "engine/rules.h"
+#include "engine/rules_internal.h"
+
+namespace pli {
+namespace {
+
+void AddGifts(const State& s, std::vector<LegalAction>& out) {
+  for (const Gift& g : s.gifts) {
+    if (g.done) continue;
+    LegalAction a;
+    a.type = EventType::kExchange;
+    a.seat = g.from;
+    a.to = g.to;
+    a.count = g.count;
+    const CardSet pool = s.hands[g.from] & s.dealt[g.from];  // K2: from the hand as dealt
+    if (g.choice) {
+      a.cards = pool;
+    } else {
+      auto need = internal::GiftRanks(s, g);
+      for (int ri = 0; ri < kRankCount; ++ri) {
+        Rank r = static_cast<Rank>(ri);
+        if (need[ri] == 0) continue;
+        a.cards |= pool.OnlyRank(r);
+        for (int k = 0; k < need[ri]; ++k) a.ranks.push_back(r);
+      }
+    }
+    out.push_back(std::move(a));
+  }
+}
+
+void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
+  const CardSet hand = s.hands[seat];
+  const int count = s.pli.count;
+  for (int ri = 0; ri < kRankCount; ++ri) {
+    const Rank r = static_cast<Rank>(ri);
+    const int have = hand.CountOf(r);
+    if (have == 0) continue;
+    if (count == 0) {  // a lead: any count of one rank (P1, P2)
+      for (int n = 1; n <= have; ++n)
+        out.push_back(LegalAction{EventType::kPlay, seat, r, n, Declare::kNone, -1, {}, {}});
+      continue;
+    }
+    if (have < count) continue;  // P2
+    for (Declare d : {Declare::kNone, Declare::kSuite, Declare::kReverse})
+      if (!internal::RankViolation(s, r, d, ""))
+        out.push_back(LegalAction{EventType::kPlay, seat, r, count, d, -1, {}, {}});
+  }
+}
+
+void AddCloses(const State& s, std::vector<LegalAction>& out) {
+  if (!s.options.close || s.pli.count == 0) return;
+  const Rank r = internal::LastRank(s);
+  for (int seat = 0; seat < s.seats; ++seat) {
+    const CardSet mine = s.hands[seat].OnlyRank(r);
+    if (mine.size() != s.pli.count) continue;
+    LegalAction a{EventType::kClose, seat, r, s.pli.count, Declare::kNone, -1, {}, {}};
+    if (!Decide(s, ToEvent(s, a))) out.push_back(a);
+  }
+}
+
+}  // namespace
+
+std::vector<LegalAction> LegalActions(const State& s) {
+  std::vector<LegalAction> out;
+  if (s.phase == Phase::kExchange) {
+    AddGifts(s, out);
+    return out;
+  }
+  if (s.phase != Phase::kPlay) return out;
+  AddPlays(s, s.turn, out);
+  if (!Decide(s, Event{PassEvent{s.turn}})) out.push_back(LegalAction{EventType::kPass, s.turn});
+  AddCloses(s, out);
+  return out;
+}
+
+Event ToEvent(const State& s, const LegalAction& a) {
+  auto first = [](CardSet from, int n) {
+    CardList cards;
+    for (Card c : from) {
+      if (static_cast<int>(cards.size()) == n) break;
+      cards.push_back(c);
+    }
+    return cards;
+  };
+  switch (a.type) {
+    case EventType::kPlay:
+      return Event{PlayEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count), a.declare}};
+    case EventType::kClose:
+      return Event{CloseEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count)}};
+    case EventType::kExchange: {
+      if (a.ranks.empty()) return Event{ExchangeEvent{a.seat, a.to, first(a.cards, a.count)}};
+      CardList cards;
+      CardSet left = a.cards;
+      for (Rank r : a.ranks) {
+        Card c = left.OnlyRank(r).first();
+        left.erase(c);
+        cards.push_back(c);
+      }
+      return Event{ExchangeEvent{a.seat, a.to, cards}};
+    }
+    default:
+      return Event{PassEvent{a.seat}};
+  }
+}
+
+}  // namespace pli

@@ -1,0 +1,58 @@
+// options.h: ruleset options and the presets of RULES.md ("Ruleset presets").
+// Every option names the rule it switches; the default is the
+// super-president reading of RULES.md.
+#ifndef PLI_ENGINE_OPTIONS_H_
+#define PLI_ENGINE_OPTIONS_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pli {
+
+// R4: who may go on alone when everyone else is out of the pli.
+enum class SoloContinuation { kSequence, kAlways, kNever };
+// K3: how the Président and Vice-Président choose what they give.
+enum class ExchangeRule { kWorst, kChoice };
+// G1: scoring by place (003), or none.
+enum class Scoring { kNone, kPlace };
+
+struct Options {
+  // Differences of the classic preset (003's basic game), one option each.
+  bool mandatory_play = true;   // P4: pass only when no legal play exists
+  bool pass_is_out = true;      // P5: a pass puts the passer out of the pli
+  bool equal_allowed = true;    // P3: an equal play is allowed (else strictly stronger)
+  bool top_rank_closes = true;  // E1: a play of the top rank closes the pli
+  bool top_rank_last = true;    // F2: finishing on the top rank places you at the bottom
+  bool suite = true;            // U1-U4
+  bool reverse = true;          // V1-V4
+  bool ou_rien = true;          // O1-O3
+  bool close = true;            // X1-X4: out-of-turn close
+  bool revolution = true;       // Q1-Q3
+
+  // Options RULES.md names.
+  bool carre_closes = true;             // E2 (R1)
+  bool reverse_in_suite = true;         // V2 (R3)
+  SoloContinuation solo_continuation = SoloContinuation::kSequence;  // R4
+  bool completed_carre_closes = false;  // X5
+  ExchangeRule exchange = ExchangeRule::kWorst;  // K3
+  Scoring scoring = Scoring::kNone;     // G1
+  int manches = 0;                      // G1: manches in the game, 0 = until an end event
+
+  friend bool operator==(const Options&, const Options&) = default;
+};
+
+// The preset of that name ("super-president" or "classic"), or nullopt.
+std::optional<Options> Preset(std::string_view name);
+
+// Sets one option from its wire name and text value ("true", "false",
+// "sequence", "worst", "3" ...). Returns an error sentence, or "" on success.
+std::string SetOption(Options& options, std::string_view name, std::string_view value);
+
+// One option as wire name and text value, for every option, in a fixed order.
+std::vector<std::pair<std::string, std::string>> OptionValues(const Options& options);
+
+}  // namespace pli
+
+#endif  // PLI_ENGINE_OPTIONS_H_

@@ -1,0 +1,105 @@
+// legal_test.cc: LegalActions lists every legal action up to suits, and
+// agrees with Decide on hand-made positions (the property tests check the
+// agreement on random games).
+#include <algorithm>
+
+#include "engine/rules.h"
+#include "tests/engine/table.h"
+
+using namespace pli;
+using namespace pli::test;
+
+namespace {
+
+bool Has(const std::vector<LegalAction>& v, EventType type, int seat, Rank rank = Rank::k3,
+         int count = 0, Declare d = Declare::kNone) {
+  return std::any_of(v.begin(), v.end(), [&](const LegalAction& a) {
+    if (a.type != type || a.seat != seat) return false;
+    if (type == EventType::kPass) return true;
+    return a.rank == rank && a.count == count && a.declare == d;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("P1/P2: a lead may be any 1 to 4 cards of one rank; the leader cannot pass (P4)") {
+  Table t({"5c 5d 9h", "6c", "7c", "8c"});
+  auto v = LegalActions(t.s);
+  CHECK(v.size() == 3);
+  CHECK(Has(v, EventType::kPlay, 0, Rank::k5, 1));
+  CHECK(Has(v, EventType::kPlay, 0, Rank::k5, 2));
+  CHECK(Has(v, EventType::kPlay, 0, Rank::k9, 1));
+  CHECK_FALSE(Has(v, EventType::kPass, 0));
+}
+
+TEST_CASE("U1/V1/P3: the second play lists plain plays, a suite and a reverse; no pass when one must play") {
+  Table t({"9c 4c", "Tc Td 8c 3d", "7c", "8d"});
+  t.Do(Play(0, "9c"));
+  auto v = LegalActions(t.s);
+  CHECK(Has(v, EventType::kPlay, 1, Rank::kT, 1));
+  CHECK(Has(v, EventType::kPlay, 1, Rank::kT, 1, Declare::kSuite));
+  CHECK(Has(v, EventType::kPlay, 1, Rank::k8, 1, Declare::kReverse));
+  CHECK_FALSE(Has(v, EventType::kPlay, 1, Rank::k8, 1));
+  CHECK_FALSE(Has(v, EventType::kPlay, 1, Rank::k3, 1));
+  CHECK_FALSE(Has(v, EventType::kPass, 1));
+  CHECK(v.size() == 3);
+}
+
+TEST_CASE("X1: a close is listed for the player who holds the rest of the rank, out of turn") {
+  Table t({"6c 9c", "6d 9d", "6h 9h", "6s 4c"});
+  t.Do(Play(0, "6c")).Do(Play(1, "6d")).Do(Play(2, "6h"));
+  auto v = LegalActions(t.s);
+  CHECK(Has(v, EventType::kClose, 3, Rank::k6, 1));
+  t = Table({"6c 9c", "6d 9d", "6h 9h", "6s 4c"});
+  t.Do(Play(0, "6c")).Do(Play(1, "6d"));
+  // C must play a 6 (O2); D's close is not yet possible: C still holds 6h.
+  v = LegalActions(t.s);
+  CHECK_FALSE(Has(v, EventType::kClose, 3, Rank::k6, 1));
+  CHECK(Has(v, EventType::kPlay, 2, Rank::k6, 1));
+  CHECK(v.size() == 1);
+}
+
+TEST_CASE("R4: the lone last player of a suite may continue or pass") {
+  Table t({"5c 8c 4c", "6c 4d", "7c 9c Tc 4h", "Kc 4s"});
+  t.Do(Play(0, "5c")).Do(Suite(1, "6c")).Do(Play(2, "7c")).Do(Pass(3)).Do(Play(0, "8c"));
+  t.Do(Pass(1)).Do(Play(2, "9c")).Do(Pass(0));
+  auto v = LegalActions(t.s);
+  CHECK(Has(v, EventType::kPlay, 2, Rank::kT, 1));
+  CHECK(Has(v, EventType::kPlay, 2, Rank::kT, 1, Declare::kReverse));  // V2
+  CHECK(Has(v, EventType::kPass, 2));
+  CHECK(v.size() == 3);
+}
+
+TEST_CASE("K1/K2: the owed gifts are listed with the ranks they must have") {
+  State s = Apply(State{}, Event{NewGame(4), {}, {}, {}});
+  DealEvent d;
+  d.hands.resize(4);
+  for (int i = 0; i < kDeckSize; ++i) d.hands[i % 4].push_back(Card(static_cast<uint8_t>(i)));
+  s = Apply(s, Event{d, {}, {}, {}});
+  s.phase = Phase::kMancheOver;
+  s.ranking = std::vector<int>{2, 0, 3, 1};
+  s = Apply(s, Event{d, {}, {}, {}});
+  auto v = LegalActions(s);
+  REQUIRE(v.size() == 4);
+  for (const LegalAction& a : v) {
+    CHECK(a.type == EventType::kExchange);
+    CHECK_FALSE(Decide(s, ToEvent(s, a)));
+  }
+  CHECK(v[0].seat == 2);
+  CHECK(v[0].ranks == std::vector<Rank>{Rank::k3, Rank::k4});
+  CHECK(v[1].ranks == std::vector<Rank>{Rank::kA, Rank::k2});
+}
+
+TEST_CASE("Legal actions and Decide agree on every concrete event of a hand-made position") {
+  Table t({"9c 9d Tc 4c", "Tc Td 8c 3d 9h", "7c 9s", "8d Th"});
+  t.s.hands[1] = Set("Td 8c 3d 9h Ts");
+  t.Do(Play(0, "9c"));
+  auto legal = LegalActions(t.s);
+  // Every single card of B with each declaration: accepted iff listed.
+  for (Card c : t.s.hands[1]) {
+    for (Declare d : {Declare::kNone, Declare::kSuite, Declare::kReverse}) {
+      bool listed = Has(legal, EventType::kPlay, 1, c.rank(), 1, d);
+      CHECK(listed == !t.Try(Play(1, CardText(c), d)).has_value());
+    }
+  }
+}
