@@ -16,7 +16,7 @@ namespace pli {
 inline constexpr int kMinSeats = 4;  // S1
 inline constexpr int kMaxSeats = 8;
 
-// Where the game stands. kNone: no game event yet. kManheOver also covers
+// Where the game stands. kNone: no game event yet. kMancheOver also covers
 // "waiting for the first deal" (manche 0).
 enum class Phase : uint8_t { kNone, kExchange, kPlay, kMancheOver, kGameOver };
 // What is in force in the pli (U2, V3); free otherwise.

@@ -106,6 +106,13 @@ bj::object LegalActionJson(const LegalAction& a) {
       o["to"] = a.to;
       o["count"] = a.count;
       o["from_cards"] = CardsJson(a.cards);
+      if (a.ranks.empty()) {
+        o["ranks"] = nullptr;  // K3 option choice: any cards of the hand as dealt
+      } else {
+        bj::array ranks;  // K2: the ranks the gift must have, weakest first
+        for (Rank r : a.ranks) ranks.emplace_back(std::string(1, RankChar(r)));
+        o["ranks"] = std::move(ranks);
+      }
       break;
     default:  // pass; LegalActions lists no other type
       break;

@@ -20,7 +20,8 @@ boost::json::object StateToJson(const State& state);
 // INTERFACE.md §2 `pli legal`: one object per action:
 // {"type":"play","seat":S,"rank":"7","count":2,"declare":null},
 // {"type":"pass","seat":S}, {"type":"close","seat":S,"rank":"6","count":N},
-// {"type":"exchange","seat":FROM,"to":TO,"count":N,"from_cards":[...]}.
+// {"type":"exchange","seat":FROM,"to":TO,"count":N,"from_cards":[...],
+//  "ranks":["3","4"] or null when the giver chooses (K3 option choice)}.
 boost::json::array LegalToJson(const std::vector<LegalAction>& actions);
 
 // {"code":..., "rule":..., "message":...}

@@ -149,13 +149,22 @@ TEST_CASE("INTERFACE 2: pli legal writes each action type as documented") {
   actions[5].to = 3;
   actions[5].count = 2;
   actions[5].cards = Set({"Ks", "3c", "3h"});
+  pli::LegalAction best;  // K2: the Trouduc's two strongest as dealt
+  best.type = pli::EventType::kExchange;
+  best.seat = 3;
+  best.to = 0;
+  best.count = 2;
+  best.cards = Set({"2c", "Ad"});
+  best.ranks = {pli::Rank::kA, pli::Rank::k2};
+  actions.push_back(best);
   std::string expected =
       R"([{"type":"play","seat":2,"rank":"7","count":2,"declare":null},)"
       R"({"type":"play","seat":2,"rank":"T","count":2,"declare":"suite"},)"
       R"({"type":"play","seat":2,"rank":"6","count":2,"declare":"reverse"},)"
       R"({"type":"pass","seat":2},)"
       R"({"type":"close","seat":0,"rank":"6","count":2},)"
-      R"({"type":"exchange","seat":0,"to":3,"count":2,"from_cards":["3c","3h","Ks"]}])";
+      R"({"type":"exchange","seat":0,"to":3,"count":2,"from_cards":["3c","3h","Ks"],"ranks":null},)"
+      R"({"type":"exchange","seat":3,"to":0,"count":2,"from_cards":["Ad","2c"],"ranks":["A","2"]}])";
   CHECK(bj::serialize(pli::LegalToJson(actions)) == expected);
   CHECK(bj::serialize(pli::LegalToJson({})) == "[]");
 }
