@@ -1,0 +1,93 @@
+// source.h: reading a log SOURCE for the `pli` commands and choosing the
+// game and the point (--game, --at) they look at. Header-only, cli only:
+// bad input throws std::runtime_error, which main turns into exit status 2.
+#ifndef PLI_CLI_SOURCE_H_
+#define PLI_CLI_SOURCE_H_
+
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/event.h"
+#include "schema/log_reader.h"
+
+namespace pli::cli {
+
+// How a source is named in messages.
+inline std::string SourceLabel(const std::string& source) {
+  return source == "-" ? "<stdin>" : source;
+}
+
+// Every game of a JSON Lines log file, or of standard input for "-".
+// An unreadable or malformed log throws, naming the line and field.
+inline std::vector<GameLog> ReadSource(const std::string& source) {
+  auto read = source == "-" ? ReadLog(std::cin) : ReadLogFile(source);
+  if (const LogError* error = std::get_if<LogError>(&read)) {
+    throw std::runtime_error(SourceLabel(source) + ": " + error->ToString());
+  }
+  return std::move(std::get<std::vector<GameLog>>(read));
+}
+
+inline std::string GameIds(const std::vector<GameLog>& games) {
+  std::string ids;
+  for (const GameLog& g : games) ids += (ids.empty() ? "" : ", ") + g.game;
+  return ids;
+}
+
+// The game a `state` or `legal` command looks at: the one named by --game,
+// or the only game of the log. Several games and no --game is an error that
+// lists their ids.
+inline const GameLog& SelectGame(const std::vector<GameLog>& games,
+                                 const std::optional<std::string>& id, const std::string& source) {
+  const std::string label = SourceLabel(source);
+  if (games.empty()) throw std::runtime_error(label + ": the log holds no game");
+  if (!id) {
+    if (games.size() == 1) return games.front();
+    throw std::runtime_error(label + " holds " + std::to_string(games.size()) + " games (" +
+                             GameIds(games) + "): choose one with --game ID");
+  }
+  const GameLog* chosen = nullptr;
+  for (const GameLog& g : games) {
+    if (g.game != *id) continue;
+    if (chosen)
+      throw std::runtime_error(label + " holds several games with the id \"" + *id + "\"");
+    chosen = &g;
+  }
+  if (!chosen) {
+    throw std::runtime_error(label + " has no game \"" + *id + "\" (games: " + GameIds(games) +
+                             ")");
+  }
+  return *chosen;
+}
+
+// The seq a `state` or `legal` command folds to: --at, or the last event.
+// seq is 1-based; past the game's last event is an error.
+inline int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) {
+  const auto events = static_cast<int64_t>(game.events.size());
+  if (!at) return events;
+  if (*at < 1) {
+    throw std::runtime_error(
+        "--at " + std::to_string(*at) +
+        ": events are numbered from 1 (seq is the event's position in its game)");
+  }
+  if (*at > events) {
+    throw std::runtime_error("--at " + std::to_string(*at) + " is past the end of game \"" +
+                             game.game + "\", which has " + std::to_string(events) + " events");
+  }
+  return *at;
+}
+
+// The seat names of a game, from its game event (the first event).
+inline std::vector<std::string> SeatNames(const GameLog& game) {
+  if (game.events.empty()) return {};
+  if (const auto* g = std::get_if<GameEvent>(&game.events.front().body)) return g->seats;
+  return {};
+}
+
+}  // namespace pli::cli
+
+#endif  // PLI_CLI_SOURCE_H_

@@ -1,0 +1,36 @@
+// fold.h: folding a game's log to any point, and auditing it.
+// Works on events already read (from a file or a store); no I/O here.
+#ifndef PLI_REPLAY_FOLD_H_
+#define PLI_REPLAY_FOLD_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/event.h"
+#include "engine/rules.h"
+#include "engine/state.h"
+#include "engine/violation.h"
+
+namespace pli {
+
+// A violation found in a log: the event's seq, acting seat (-1 for none),
+// type, and the violation.
+struct Finding {
+  int64_t seq = 0;
+  int seat = -1;
+  EventType type = EventType::kGame;
+  Violation violation;
+};
+
+// The state after folding events[0 .. seq-1] (seq = 0: the empty state;
+// seq past the end: the whole log). Illegal events change nothing.
+State FoldTo(const std::vector<Event>& events, int64_t seq);
+
+// Re-checks every event. Without keep_going, stops at the first violation;
+// with it (audit --continue), reports each illegal event and goes on.
+std::vector<Finding> AuditGame(const std::vector<Event>& events, bool keep_going);
+
+}  // namespace pli
+
+#endif  // PLI_REPLAY_FOLD_H_

@@ -1,0 +1,617 @@
+// scenario.cc: checking a scenario (a one-game log and its expected outcome)
+// against the referee; the format is docs/SCENARIOS.md.
+#include "replay/scenario.h"
+
+#include <algorithm>
+#include <boost/json/basic_parser_impl.hpp>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <variant>
+
+#include "engine/rules.h"
+#include "replay/fold.h"
+#include "schema/log_reader.h"
+#include "schema/state_json.h"
+
+namespace pli {
+namespace {
+
+namespace json = boost::json;
+namespace fs = std::filesystem;
+using Lines = std::vector<std::string>;
+
+constexpr std::string_view kLogSuffix = ".jsonl";
+constexpr std::string_view kExpectSuffix = ".expect.json";
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// ---------------------------------------------------------------------------
+// Strict JSON: Boost.JSON keeps the last of duplicate keys silently; in an
+// expectation a duplicate key is a typo, so a basic_parser pass finds it.
+
+struct DuplicateKeyFinder {
+  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
+  using ec_t = json::error_code;
+  using sv = json::string_view;
+
+  std::vector<std::set<std::string>> objects;
+  std::string key;
+  std::string duplicate;
+
+  bool on_document_begin(ec_t&) { return true; }
+  bool on_document_end(ec_t&) { return true; }
+  bool on_array_begin(ec_t&) { return true; }
+  bool on_array_end(std::size_t, ec_t&) { return true; }
+  bool on_object_begin(ec_t&) {
+    objects.emplace_back();
+    return true;
+  }
+  bool on_object_end(std::size_t, ec_t&) {
+    objects.pop_back();
+    return true;
+  }
+  bool on_string_part(sv, std::size_t, ec_t&) { return true; }
+  bool on_string(sv, std::size_t, ec_t&) { return true; }
+  bool on_key_part(sv s, std::size_t, ec_t&) {
+    key.append(s.data(), s.size());
+    return true;
+  }
+  bool on_key(sv s, std::size_t, ec_t& ec) {
+    key.append(s.data(), s.size());
+    if (!objects.back().insert(key).second) {
+      duplicate = key;
+      ec = json::error::syntax;  // stops the parse; `duplicate` says why
+      return false;
+    }
+    key.clear();
+    return true;
+  }
+  bool on_number_part(sv, ec_t&) { return true; }
+  bool on_int64(std::int64_t, sv, ec_t&) { return true; }
+  bool on_uint64(std::uint64_t, sv, ec_t&) { return true; }
+  bool on_double(double, sv, ec_t&) { return true; }
+  bool on_bool(bool, ec_t&) { return true; }
+  bool on_null(ec_t&) { return true; }
+  bool on_comment_part(sv, ec_t&) { return true; }
+  bool on_comment(sv, ec_t&) { return true; }
+};
+
+// Parses a JSON document; on failure returns nullopt and sets `error`.
+std::optional<json::value> ParseStrictJson(const std::string& text, std::string& error) {
+  json::error_code ec;
+  json::value value = json::parse(text, ec);
+  if (ec) {
+    error = "not valid JSON: " + ec.message();
+    return std::nullopt;
+  }
+  json::basic_parser<DuplicateKeyFinder> finder{json::parse_options{}};
+  finder.write_some(false, text.data(), text.size(), ec);
+  if (!finder.handler().duplicate.empty()) {
+    error = "duplicate key \"" + finder.handler().duplicate + "\"";
+    return std::nullopt;
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// Subset match.
+
+std::string Render(const json::value& v) { return json::serialize(v); }
+
+bool IsString(const json::value* v, std::string_view s) {
+  return v && v->is_string() && v->get_string() == s;
+}
+
+std::string Join(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+bool IsNumber(const json::value& v) { return v.is_int64() || v.is_uint64() || v.is_double(); }
+
+bool NumbersEqual(const json::value& a, const json::value& b) {
+  if (a.is_double() || b.is_double()) return a.to_number<double>() == b.to_number<double>();
+  if (a.is_int64() && b.is_int64()) return a.get_int64() == b.get_int64();
+  if (a.is_uint64() && b.is_uint64()) return a.get_uint64() == b.get_uint64();
+  const json::value& s = a.is_int64() ? a : b;  // one int64, one uint64
+  const json::value& u = a.is_int64() ? b : a;
+  return s.get_int64() >= 0 && static_cast<std::uint64_t>(s.get_int64()) == u.get_uint64();
+}
+
+std::string Where(const std::string& path) { return path.empty() ? "(whole value)" : path; }
+
+void Mismatches(const json::value& expected, const json::value& found, const std::string& path,
+                Lines& out) {
+  auto differ = [&](const std::string& what_found) {
+    out.push_back(Where(path) + ": expected " + Render(expected) + ", found " + what_found);
+  };
+  if (expected.is_object()) {
+    if (!found.is_object()) return differ(Render(found));
+    for (const auto& [key, value] : expected.get_object()) {
+      const json::value* f = found.get_object().if_contains(key);
+      std::string sub = Join(path, key);
+      if (!f)
+        out.push_back(sub + ": expected " + Render(value) + ", found no such key");
+      else
+        Mismatches(value, *f, sub, out);
+    }
+  } else if (expected.is_array()) {
+    if (!found.is_array()) return differ(Render(found));
+    const json::array& e = expected.get_array();
+    const json::array& f = found.get_array();
+    if (e.size() != f.size()) {
+      return differ(Render(found) + " (" + std::to_string(f.size()) + " elements, expected " +
+                    std::to_string(e.size()) + ")");
+    }
+    for (size_t i = 0; i < e.size(); ++i) {
+      Mismatches(e[i], f[i], path + "[" + std::to_string(i) + "]", out);
+    }
+  } else if (IsNumber(expected) && IsNumber(found)) {
+    if (!NumbersEqual(expected, found)) differ(Render(found));
+  } else if (expected != found) {
+    differ(Render(found));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Validating an expectation document (every error is reported).
+
+class Validator {
+ public:
+  explicit Validator(Lines& errors) : errors_(errors) {}
+
+  void Root(const json::value& root) {
+    if (!root.is_object()) return Error("(top level)", "must be a JSON object");
+    const json::object& o = root.get_object();
+    Keys(o, "(top level)", {"title", "rules", "verdict", "violations", "states", "legal", "notes"});
+    Title(o);
+    Rules(o);
+    Verdict(o);
+    if (const json::value* notes = o.if_contains("notes")) Notes(*notes);
+    if (const json::value* states = o.if_contains("states")) {
+      ForEachObject(*states, "states",
+                    [&](const json::object& s, const std::string& w) { State(s, w); });
+    }
+    if (const json::value* legal = o.if_contains("legal")) {
+      ForEachObject(*legal, "legal",
+                    [&](const json::object& l, const std::string& w) { Legal(l, w); });
+    }
+  }
+
+ private:
+  void Error(const std::string& where, const std::string& what) {
+    errors_.push_back(where + ": " + what);
+  }
+
+  void Keys(const json::object& o, const std::string& where,
+            std::initializer_list<std::string_view> allowed) {
+    for (const auto& kv : o) {
+      if (std::find(allowed.begin(), allowed.end(), kv.key()) != allowed.end()) continue;
+      std::string list;
+      for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      Error(where, "unknown key \"" + std::string(kv.key()) + "\" (allowed: " + list + ")");
+    }
+  }
+
+  template <typename F>
+  void ForEachObject(const json::value& v, const std::string& where, F each) {
+    if (!v.is_array()) return Error(where, "must be an array of objects");
+    const json::array& a = v.get_array();
+    for (size_t i = 0; i < a.size(); ++i) {
+      std::string w = where + "[" + std::to_string(i) + "]";
+      if (!a[i].is_object())
+        Error(w, "must be an object");
+      else
+        each(a[i].get_object(), w);
+    }
+  }
+
+  static bool IsInteger(const json::value& v) { return v.is_int64() || v.is_uint64(); }
+
+  void NonEmptyString(const json::value* v, const std::string& where) {
+    if (!v) return Error(where, "is required");
+    if (!v->is_string() || v->get_string().empty()) Error(where, "must be a non-empty string");
+  }
+
+  void Title(const json::object& o) { NonEmptyString(o.if_contains("title"), "title"); }
+
+  // A rule id of RULES.md: capital letters then digits ("P3", "R4", "U1").
+  static bool IsRuleId(std::string_view id) {
+    size_t i = 0;
+    while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
+    if (i == 0 || i == id.size()) return false;
+    for (; i < id.size(); ++i) {
+      if (id[i] < '0' || id[i] > '9') return false;
+    }
+    return true;
+  }
+
+  void Rules(const json::object& o) {
+    const json::value* rules = o.if_contains("rules");
+    if (!rules) return Error("rules", "is required (the rule ids the scenario shows)");
+    if (!rules->is_array() || rules->get_array().empty()) {
+      return Error("rules", "must be a non-empty array of rule ids");
+    }
+    for (const json::value& r : rules->get_array()) {
+      if (!r.is_string() || !IsRuleId(r.get_string())) {
+        Error("rules", "not a rule id of RULES.md: " + Render(r));
+      }
+    }
+  }
+
+  void Verdict(const json::object& o) {
+    const json::value* verdict = o.if_contains("verdict");
+    const json::value* violations = o.if_contains("violations");
+    if (!verdict) return Error("verdict", "is required (\"clean\" or \"violations\")");
+    if (IsString(verdict, "clean")) {
+      if (violations && !(violations->is_array() && violations->get_array().empty())) {
+        Error("violations", "must be absent when the verdict is \"clean\"");
+      }
+    } else if (IsString(verdict, "violations")) {
+      if (!violations || !violations->is_array() || violations->get_array().empty()) {
+        return Error("violations", "must be a non-empty array when the verdict is \"violations\"");
+      }
+      ForEachObject(*violations, "violations",
+                    [&](const json::object& v, const std::string& w) { ViolationItem(v, w); });
+    } else {
+      Error("verdict", "must be \"clean\" or \"violations\", not " + Render(*verdict));
+    }
+  }
+
+  void ViolationItem(const json::object& v, const std::string& where) {
+    Keys(v, where, {"seq", "seat", "type", "code", "rule", "message_contains"});
+    if (const json::value* seq = v.if_contains("seq");
+        seq && !(IsInteger(*seq) && seq->to_number<int64_t>() >= 1)) {
+      Error(where + ".seq", "must be an integer >= 1");
+    }
+    if (const json::value* seat = v.if_contains("seat");
+        seat && !seat->is_null() && !(IsInteger(*seat) && seat->to_number<int64_t>() >= 0)) {
+      Error(where + ".seat", "must be a seat number or null");
+    }
+    if (const json::value* type = v.if_contains("type");
+        type && !(type->is_string() && ParseTypeName(std::string(type->get_string())))) {
+      Error(where + ".type", "not an event type: " + Render(*type));
+    }
+    if (const json::value* code = v.if_contains("code");
+        code && !(code->is_string() && ParseCode(std::string(code->get_string())))) {
+      Error(where + ".code", "not a violation code of RULES.md: " + Render(*code));
+    }
+    for (std::string_view key : {"rule", "message_contains"}) {
+      if (const json::value* s = v.if_contains(key); s && !s->is_string()) {
+        Error(where + "." + std::string(key), "must be a string");
+      }
+    }
+  }
+
+  void Notes(const json::value& notes) {
+    if (notes.is_string()) return;
+    bool ok = notes.is_array();
+    if (ok) {
+      for (const json::value& n : notes.get_array()) ok = ok && n.is_string();
+    }
+    if (!ok) Error("notes", "must be a string or an array of strings");
+  }
+
+  void At(const json::object& o, const std::string& where) {
+    const json::value* at = o.if_contains("at");
+    if (!at) return Error(where + ".at", "is required (the seq after which to look)");
+    if (!IsInteger(*at) || at->to_number<int64_t>() < 1)
+      Error(where + ".at", "must be an integer >= 1");
+  }
+
+  void State(const json::object& s, const std::string& where) {
+    Keys(s, where, {"at", "expect", "note"});
+    At(s, where);
+    const json::value* expect = s.if_contains("expect");
+    if (!expect || !expect->is_object())
+      Error(where + ".expect", "must be an object (a subset of the state)");
+  }
+
+  void Legal(const json::object& l, const std::string& where) {
+    Keys(l, where, {"at", "includes", "excludes", "exactly", "note"});
+    At(l, where);
+    auto object_list = [&](std::string_view key) {
+      if (const json::value* v = l.if_contains(key)) {
+        ForEachObject(*v, where + "." + std::string(key),
+                      [](const json::object&, const std::string&) {});
+      }
+    };
+    object_list("includes");
+    object_list("excludes");
+    const json::value* exactly = l.if_contains("exactly");
+    if (exactly && !(IsInteger(*exactly) && exactly->to_number<int64_t>() >= 0)) {
+      Error(where + ".exactly", "must be an integer >= 0");
+    }
+    if (!l.contains("includes") && !l.contains("excludes") && !exactly) {
+      Error(where, "needs \"includes\", \"excludes\" or \"exactly\"");
+    }
+  }
+
+  Lines& errors_;
+};
+
+// ---------------------------------------------------------------------------
+// Checking the expectations against the referee.
+
+// "seq 9 seat 2 play too-weak (P3): the pli ..."
+std::string FindingText(const Finding& f) {
+  std::string text = "seq " + std::to_string(f.seq);
+  if (f.seat >= 0) text += " seat " + std::to_string(f.seat);
+  text += std::string(" ") + TypeName(f.type) + " " + std::string(CodeName(f.violation.code));
+  if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
+  return text + ": " + f.violation.message;
+}
+
+std::string FindingsText(const std::vector<Finding>& findings) {
+  std::string text;
+  for (const Finding& f : findings) text += (text.empty() ? "" : "; ") + FindingText(f);
+  return "[" + text + "]";
+}
+
+json::object FindingJson(const Finding& f) {
+  json::object o;
+  o["seq"] = f.seq;
+  o["seat"] = f.seat >= 0 ? json::value(f.seat) : json::value(nullptr);
+  o["type"] = TypeName(f.type);
+  o["code"] = CodeName(f.violation.code);
+  o["rule"] = f.violation.rule;
+  return o;
+}
+
+class Checker {
+ public:
+  Checker(const std::vector<Event>& events, ScenarioReport& report)
+      : events_(events), report_(report) {}
+
+  void Run(const json::object& expect) {
+    Verdict(expect);
+    if (const json::value* states = expect.if_contains("states")) {
+      for (const json::value& s : states->get_array()) State(s.get_object());
+    }
+    if (const json::value* legal = expect.if_contains("legal")) {
+      for (const json::value& l : legal->get_array()) Legal(l.get_object());
+    }
+  }
+
+ private:
+  void Fail(const std::string& line) { report_.failures.push_back(report_.name + ": " + line); }
+
+  // Counts an expectation as passed when it added no failure since `before`.
+  void Count(size_t before) {
+    if (report_.failures.size() == before) ++report_.passed;
+  }
+
+  void Verdict(const json::object& expect) {
+    const size_t before = report_.failures.size();
+    std::vector<Finding> findings = AuditGame(events_, /*keep_going=*/true);
+    if (IsString(expect.if_contains("verdict"), "clean")) {
+      if (!findings.empty()) {
+        Fail("verdict \"clean\": expected no violation, found " + std::to_string(findings.size()) +
+             ": " + FindingsText(findings));
+      }
+      return Count(before);
+    }
+    const json::array& wanted = expect.at("violations").get_array();
+    if (wanted.size() != findings.size()) {
+      Fail("violations: expected " + std::to_string(wanted.size()) + ", found " +
+           std::to_string(findings.size()) + ": " + FindingsText(findings));
+      return;
+    }
+    for (size_t i = 0; i < wanted.size(); ++i) Violation(wanted[i].get_object(), findings[i], i);
+    Count(before);
+  }
+
+  void Violation(const json::object& want, const Finding& found, size_t i) {
+    const std::string where = "violations[" + std::to_string(i) + "]";
+    json::object fields = want;
+    fields.erase("message_contains");
+    Lines diffs = SubsetMismatches(fields, FindingJson(found), where);
+    if (const json::value* part = want.if_contains("message_contains")) {
+      if (found.violation.message.find(part->get_string().c_str()) == std::string::npos) {
+        diffs.push_back(where + ".message: expected it to contain " + Render(*part) + ", found " +
+                        Render(json::value(found.violation.message)));
+      }
+    }
+    for (const std::string& d : diffs) Fail(d + " (the finding: " + FindingText(found) + ")");
+  }
+
+  // The `at` of a states/legal entry, or nullopt (and a failure) past the log.
+  std::optional<int64_t> At(const json::object& entry, const std::string& what) {
+    int64_t at = entry.at("at").to_number<int64_t>();
+    if (at > static_cast<int64_t>(events_.size())) {
+      Fail(what + " at seq " + std::to_string(at) + ": past the end of the log (" +
+           std::to_string(events_.size()) + " events)");
+      return std::nullopt;
+    }
+    return at;
+  }
+
+  void State(const json::object& entry) {
+    const size_t before = report_.failures.size();
+    std::optional<int64_t> at = At(entry, "state");
+    if (!at) return;
+    json::value state = StateToJson(FoldTo(events_, *at));
+    for (const std::string& d : SubsetMismatches(entry.at("expect"), state)) {
+      Fail("at seq " + std::to_string(*at) + ": " + d);
+    }
+    Count(before);
+  }
+
+  void Legal(const json::object& entry) {
+    const size_t before = report_.failures.size();
+    std::optional<int64_t> at = At(entry, "legal");
+    if (!at) return;
+    const json::array legal = LegalToJson(LegalActions(FoldTo(events_, *at)));
+    const std::string prefix = "at seq " + std::to_string(*at) + ": legal: ";
+    auto matching = [&](const json::value& want) -> const json::value* {
+      for (const json::value& action : legal) {
+        if (SubsetMatches(want, action)) return &action;
+      }
+      return nullptr;
+    };
+    if (const json::value* includes = entry.if_contains("includes")) {
+      for (const json::value& want : includes->get_array()) {
+        if (!matching(want))
+          Fail(prefix + "expected an action matching " + Render(want) + ", found none in " +
+               Render(legal));
+      }
+    }
+    if (const json::value* excludes = entry.if_contains("excludes")) {
+      for (const json::value& unwanted : excludes->get_array()) {
+        if (const json::value* hit = matching(unwanted)) {
+          Fail(prefix + "expected no action matching " + Render(unwanted) + ", found " +
+               Render(*hit));
+        }
+      }
+    }
+    if (const json::value* exactly = entry.if_contains("exactly")) {
+      if (exactly->to_number<int64_t>() != static_cast<int64_t>(legal.size())) {
+        Fail(prefix + "expected exactly " + Render(*exactly) + " actions, found " +
+             std::to_string(legal.size()) + ": " + Render(legal));
+      }
+    }
+    Count(before);
+  }
+
+  const std::vector<Event>& events_;
+  ScenarioReport& report_;
+};
+
+// Reads the one game of a scenario log, or adds a failure.
+std::optional<GameLog> ReadScenarioLog(const std::string& log_text, ScenarioReport& report) {
+  std::istringstream in(log_text);
+  auto read = ReadLog(in);
+  const std::string file = report.name + std::string(kLogSuffix);
+  if (const LogError* error = std::get_if<LogError>(&read)) {
+    report.failures.push_back(report.name + ": " + file + ": " + error->ToString());
+    return std::nullopt;
+  }
+  std::vector<GameLog>& games = std::get<std::vector<GameLog>>(read);
+  if (games.size() != 1) {
+    std::string ids;
+    for (const GameLog& g : games) ids += (ids.empty() ? "" : ", ") + g.game;
+    report.failures.push_back(report.name + ": " + file + ": a scenario is one game, found " +
+                              std::to_string(games.size()) + (ids.empty() ? "" : " (" + ids + ")"));
+    return std::nullopt;
+  }
+  return std::move(games.front());
+}
+
+// Parses and validates an expectation document, or adds failures.
+std::optional<json::object> ReadExpectation(const std::string& text, ScenarioReport& report) {
+  const std::string file = report.name + std::string(kExpectSuffix);
+  std::string error;
+  std::optional<json::value> root = ParseStrictJson(text, error);
+  if (!root) {
+    report.failures.push_back(report.name + ": " + file + ": " + error);
+    return std::nullopt;
+  }
+  Lines errors;
+  Validator(errors).Root(*root);
+  for (const std::string& e : errors)
+    report.failures.push_back(report.name + ": " + file + ": " + e);
+  if (!errors.empty()) return std::nullopt;
+  return root->get_object();
+}
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return text.str();
+}
+
+}  // namespace
+
+std::vector<std::string> SubsetMismatches(const json::value& expected, const json::value& found,
+                                          const std::string& path) {
+  Lines out;
+  Mismatches(expected, found, path, out);
+  return out;
+}
+
+bool SubsetMatches(const json::value& expected, const json::value& found) {
+  return SubsetMismatches(expected, found).empty();
+}
+
+ScenarioReport CheckScenarioText(const std::string& name, const std::string& log_text,
+                                 const std::string& expect_text) {
+  ScenarioReport report;
+  report.name = name;
+  std::optional<json::object> expect = ReadExpectation(expect_text, report);
+  std::optional<GameLog> game = ReadScenarioLog(log_text, report);
+  if (expect && game) Checker(game->events, report).Run(*expect);
+  return report;
+}
+
+ScenarioReport CheckScenario(const std::string& jsonl_path) {
+  std::string name = fs::path(jsonl_path).filename().string();
+  if (EndsWith(name, kLogSuffix)) name.resize(name.size() - kLogSuffix.size());
+  const std::string expect_path = ExpectationPath(jsonl_path);
+  std::optional<std::string> log_text = ReadFile(jsonl_path);
+  std::optional<std::string> expect_text = ReadFile(expect_path);
+  if (!log_text || !expect_text) {
+    ScenarioReport report;
+    report.name = name;
+    if (!log_text) report.failures.push_back(name + ": cannot read the log " + jsonl_path);
+    if (!expect_text)
+      report.failures.push_back(name + ": cannot read the expectation " + expect_path);
+    return report;
+  }
+  return CheckScenarioText(name, *log_text, *expect_text);
+}
+
+std::string ExpectationPath(const std::string& jsonl_path) {
+  std::string base = jsonl_path;
+  if (EndsWith(base, kLogSuffix)) base.resize(base.size() - kLogSuffix.size());
+  return base + std::string(kExpectSuffix);
+}
+
+namespace {
+
+// Every regular file under dir, sorted; none when dir does not exist.
+std::vector<std::string> FilesUnder(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return files;
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
+       end;
+       !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file(ec)) files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+std::vector<std::string> FindScenarios(const std::string& dir) {
+  std::vector<std::string> found;
+  for (const std::string& f : FilesUnder(dir)) {
+    if (EndsWith(f, kLogSuffix) && fs::exists(ExpectationPath(f))) found.push_back(f);
+  }
+  return found;
+}
+
+std::vector<std::string> FindUnpairedFiles(const std::string& dir) {
+  std::vector<std::string> unpaired;
+  for (const std::string& f : FilesUnder(dir)) {
+    if (EndsWith(f, kLogSuffix) && !fs::exists(ExpectationPath(f))) unpaired.push_back(f);
+    if (EndsWith(f, kExpectSuffix)) {
+      std::string log = f.substr(0, f.size() - kExpectSuffix.size()) + std::string(kLogSuffix);
+      if (!fs::exists(log)) unpaired.push_back(f);
+    }
+  }
+  return unpaired;
+}
+
+}  // namespace pli
