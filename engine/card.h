@@ -9,7 +9,9 @@
 #define PLI_ENGINE_CARD_H_
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,12 +78,19 @@ class CardSet {
   // Iteration in index order (rank, then suit), popping the lowest bit.
   class Iterator {
    public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Card;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Card*;
+    using reference = Card;
+    constexpr Iterator() = default;
     constexpr explicit Iterator(uint64_t b) : b_(b) {}
+    constexpr Iterator operator++(int) { Iterator old = *this; ++*this; return old; }
     constexpr Card operator*() const { return Card(static_cast<uint8_t>(std::countr_zero(b_))); }
     constexpr Iterator& operator++() { b_ &= b_ - 1; return *this; }
     friend constexpr bool operator==(Iterator, Iterator) = default;
    private:
-    uint64_t b_;
+    uint64_t b_ = 0;
   };
   constexpr Iterator begin() const { return Iterator(bits_); }
   constexpr Iterator end() const { return Iterator(0); }
