@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# install-deps.sh: installs what pli needs to build and test on Debian 12.
+# Idempotent: does nothing when every package is already installed.
+set -euo pipefail
+
+packages=(
+  cmake g++ make
+  libsqlite3-dev sqlite3
+  libboost-json1.81-dev  # not libboost-dev (1.74 on Debian 12)
+  libcli11-dev
+  catch2                 # v2.13
+  librapidcheck-dev
+  libssl-dev
+  ca-certificates
+)
+
+# Nothing to do (and no network needed) when every package is installed.
+missing=()
+for p in "${packages[@]}"; do
+  if [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "install-deps.sh: all dependencies are installed"
+  exit 0
+fi
+echo "install-deps.sh: installing ${missing[*]}"
+
+if [[ $(id -u) -eq 0 ]]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "install-deps.sh: not root and no sudo; install these yourself: ${missing[*]}" >&2
+  exit 1
+fi
+
+"${sudo[@]}" apt-get update
+# Installs the whole list, so every package is marked manually installed.
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y --no-install-recommends "${packages[@]}"
