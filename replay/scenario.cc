@@ -3,16 +3,15 @@
 #include "replay/scenario.h"
 
 #include <algorithm>
-#include <boost/json/basic_parser_impl.hpp>
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <variant>
 
 #include "engine/rules.h"
 #include "replay/fold.h"
+#include "replay/scenario_format.h"
 #include "schema/log_reader.h"
 #include "schema/state_json.h"
 
@@ -28,77 +27,6 @@ constexpr std::string_view kExpectSuffix = ".expect.json";
 
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// ---------------------------------------------------------------------------
-// Strict JSON: Boost.JSON keeps the last of duplicate keys silently; in an
-// expectation a duplicate key is a typo, so a basic_parser pass finds it.
-
-struct DuplicateKeyFinder {
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
-  using ec_t = json::error_code;
-  using sv = json::string_view;
-
-  std::vector<std::set<std::string>> objects;
-  std::string key;
-  std::string duplicate;
-
-  bool on_document_begin(ec_t&) { return true; }
-  bool on_document_end(ec_t&) { return true; }
-  bool on_array_begin(ec_t&) { return true; }
-  bool on_array_end(std::size_t, ec_t&) { return true; }
-  bool on_object_begin(ec_t&) {
-    objects.emplace_back();
-    return true;
-  }
-  bool on_object_end(std::size_t, ec_t&) {
-    objects.pop_back();
-    return true;
-  }
-  bool on_string_part(sv, std::size_t, ec_t&) { return true; }
-  bool on_string(sv, std::size_t, ec_t&) { return true; }
-  bool on_key_part(sv s, std::size_t, ec_t&) {
-    key.append(s.data(), s.size());
-    return true;
-  }
-  bool on_key(sv s, std::size_t, ec_t& ec) {
-    key.append(s.data(), s.size());
-    if (!objects.back().insert(key).second) {
-      duplicate = key;
-      ec = json::error::syntax;  // stops the parse; `duplicate` says why
-      return false;
-    }
-    key.clear();
-    return true;
-  }
-  bool on_number_part(sv, ec_t&) { return true; }
-  bool on_int64(std::int64_t, sv, ec_t&) { return true; }
-  bool on_uint64(std::uint64_t, sv, ec_t&) { return true; }
-  bool on_double(double, sv, ec_t&) { return true; }
-  bool on_bool(bool, ec_t&) { return true; }
-  bool on_null(ec_t&) { return true; }
-  bool on_comment_part(sv, ec_t&) { return true; }
-  bool on_comment(sv, ec_t&) { return true; }
-};
-
-// Parses a JSON document; on failure returns nullopt and sets `error`.
-std::optional<json::value> ParseStrictJson(const std::string& text, std::string& error) {
-  json::error_code ec;
-  json::value value = json::parse(text, ec);
-  if (ec) {
-    error = "not valid JSON: " + ec.message();
-    return std::nullopt;
-  }
-  json::basic_parser<DuplicateKeyFinder> finder{json::parse_options{}};
-  finder.write_some(false, text.data(), text.size(), ec);
-  if (!finder.handler().duplicate.empty()) {
-    error = "duplicate key \"" + finder.handler().duplicate + "\"";
-    return std::nullopt;
-  }
-  return value;
 }
 
 // ---------------------------------------------------------------------------
@@ -159,183 +87,6 @@ void Mismatches(const json::value& expected, const json::value& found, const std
     differ(Render(found));
   }
 }
-
-// ---------------------------------------------------------------------------
-// Validating an expectation document (every error is reported).
-
-class Validator {
- public:
-  explicit Validator(Lines& errors) : errors_(errors) {}
-
-  void Root(const json::value& root) {
-    if (!root.is_object()) return Error("(top level)", "must be a JSON object");
-    const json::object& o = root.get_object();
-    Keys(o, "(top level)", {"title", "rules", "verdict", "violations", "states", "legal", "notes"});
-    Title(o);
-    Rules(o);
-    Verdict(o);
-    if (const json::value* notes = o.if_contains("notes")) Notes(*notes);
-    if (const json::value* states = o.if_contains("states")) {
-      ForEachObject(*states, "states",
-                    [&](const json::object& s, const std::string& w) { State(s, w); });
-    }
-    if (const json::value* legal = o.if_contains("legal")) {
-      ForEachObject(*legal, "legal",
-                    [&](const json::object& l, const std::string& w) { Legal(l, w); });
-    }
-  }
-
- private:
-  void Error(const std::string& where, const std::string& what) {
-    errors_.push_back(where + ": " + what);
-  }
-
-  void Keys(const json::object& o, const std::string& where,
-            std::initializer_list<std::string_view> allowed) {
-    for (const auto& kv : o) {
-      if (std::find(allowed.begin(), allowed.end(), kv.key()) != allowed.end()) continue;
-      std::string list;
-      for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      Error(where, "unknown key \"" + std::string(kv.key()) + "\" (allowed: " + list + ")");
-    }
-  }
-
-  template <typename F>
-  void ForEachObject(const json::value& v, const std::string& where, F each) {
-    if (!v.is_array()) return Error(where, "must be an array of objects");
-    const json::array& a = v.get_array();
-    for (size_t i = 0; i < a.size(); ++i) {
-      std::string w = where + "[" + std::to_string(i) + "]";
-      if (!a[i].is_object())
-        Error(w, "must be an object");
-      else
-        each(a[i].get_object(), w);
-    }
-  }
-
-  static bool IsInteger(const json::value& v) { return v.is_int64() || v.is_uint64(); }
-
-  void NonEmptyString(const json::value* v, const std::string& where) {
-    if (!v) return Error(where, "is required");
-    if (!v->is_string() || v->get_string().empty()) Error(where, "must be a non-empty string");
-  }
-
-  void Title(const json::object& o) { NonEmptyString(o.if_contains("title"), "title"); }
-
-  // A rule id of RULES.md: capital letters then digits ("P3", "R4", "U1").
-  static bool IsRuleId(std::string_view id) {
-    size_t i = 0;
-    while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
-    if (i == 0 || i == id.size()) return false;
-    for (; i < id.size(); ++i) {
-      if (id[i] < '0' || id[i] > '9') return false;
-    }
-    return true;
-  }
-
-  void Rules(const json::object& o) {
-    const json::value* rules = o.if_contains("rules");
-    if (!rules) return Error("rules", "is required (the rule ids the scenario shows)");
-    if (!rules->is_array() || rules->get_array().empty()) {
-      return Error("rules", "must be a non-empty array of rule ids");
-    }
-    for (const json::value& r : rules->get_array()) {
-      if (!r.is_string() || !IsRuleId(r.get_string())) {
-        Error("rules", "not a rule id of RULES.md: " + Render(r));
-      }
-    }
-  }
-
-  void Verdict(const json::object& o) {
-    const json::value* verdict = o.if_contains("verdict");
-    const json::value* violations = o.if_contains("violations");
-    if (!verdict) return Error("verdict", "is required (\"clean\" or \"violations\")");
-    if (IsString(verdict, "clean")) {
-      if (violations && !(violations->is_array() && violations->get_array().empty())) {
-        Error("violations", "must be absent when the verdict is \"clean\"");
-      }
-    } else if (IsString(verdict, "violations")) {
-      if (!violations || !violations->is_array() || violations->get_array().empty()) {
-        return Error("violations", "must be a non-empty array when the verdict is \"violations\"");
-      }
-      ForEachObject(*violations, "violations",
-                    [&](const json::object& v, const std::string& w) { ViolationItem(v, w); });
-    } else {
-      Error("verdict", "must be \"clean\" or \"violations\", not " + Render(*verdict));
-    }
-  }
-
-  void ViolationItem(const json::object& v, const std::string& where) {
-    Keys(v, where, {"seq", "seat", "type", "code", "rule", "message_contains"});
-    if (const json::value* seq = v.if_contains("seq");
-        seq && !(IsInteger(*seq) && seq->to_number<int64_t>() >= 1)) {
-      Error(where + ".seq", "must be an integer >= 1");
-    }
-    if (const json::value* seat = v.if_contains("seat");
-        seat && !seat->is_null() && !(IsInteger(*seat) && seat->to_number<int64_t>() >= 0)) {
-      Error(where + ".seat", "must be a seat number or null");
-    }
-    if (const json::value* type = v.if_contains("type");
-        type && !(type->is_string() && ParseTypeName(std::string(type->get_string())))) {
-      Error(where + ".type", "not an event type: " + Render(*type));
-    }
-    if (const json::value* code = v.if_contains("code");
-        code && !(code->is_string() && ParseCode(std::string(code->get_string())))) {
-      Error(where + ".code", "not a violation code of RULES.md: " + Render(*code));
-    }
-    for (std::string_view key : {"rule", "message_contains"}) {
-      if (const json::value* s = v.if_contains(key); s && !s->is_string()) {
-        Error(where + "." + std::string(key), "must be a string");
-      }
-    }
-  }
-
-  void Notes(const json::value& notes) {
-    if (notes.is_string()) return;
-    bool ok = notes.is_array();
-    if (ok) {
-      for (const json::value& n : notes.get_array()) ok = ok && n.is_string();
-    }
-    if (!ok) Error("notes", "must be a string or an array of strings");
-  }
-
-  void At(const json::object& o, const std::string& where) {
-    const json::value* at = o.if_contains("at");
-    if (!at) return Error(where + ".at", "is required (the seq after which to look)");
-    if (!IsInteger(*at) || at->to_number<int64_t>() < 1)
-      Error(where + ".at", "must be an integer >= 1");
-  }
-
-  void State(const json::object& s, const std::string& where) {
-    Keys(s, where, {"at", "expect", "note"});
-    At(s, where);
-    const json::value* expect = s.if_contains("expect");
-    if (!expect || !expect->is_object())
-      Error(where + ".expect", "must be an object (a subset of the state)");
-  }
-
-  void Legal(const json::object& l, const std::string& where) {
-    Keys(l, where, {"at", "includes", "excludes", "exactly", "note"});
-    At(l, where);
-    auto object_list = [&](std::string_view key) {
-      if (const json::value* v = l.if_contains(key)) {
-        ForEachObject(*v, where + "." + std::string(key),
-                      [](const json::object&, const std::string&) {});
-      }
-    };
-    object_list("includes");
-    object_list("excludes");
-    const json::value* exactly = l.if_contains("exactly");
-    if (exactly && !(IsInteger(*exactly) && exactly->to_number<int64_t>() >= 0)) {
-      Error(where + ".exactly", "must be an integer >= 0");
-    }
-    if (!l.contains("includes") && !l.contains("excludes") && !exactly) {
-      Error(where, "needs \"includes\", \"excludes\" or \"exactly\"");
-    }
-  }
-
-  Lines& errors_;
-};
 
 // ---------------------------------------------------------------------------
 // Checking the expectations against the referee.
@@ -504,21 +255,15 @@ std::optional<GameLog> ReadScenarioLog(const std::string& log_text, ScenarioRepo
   return std::move(games.front());
 }
 
-// Parses and validates an expectation document, or adds failures.
-std::optional<json::object> ReadExpectation(const std::string& text, ScenarioReport& report) {
+// Reads and checks an expectation document, or adds failures.
+std::optional<json::object> ReadExpectationText(const std::string& text, ScenarioReport& report) {
+  std::variant<json::object, Lines> read = ReadExpectation(text);
+  if (json::object* expect = std::get_if<json::object>(&read)) return std::move(*expect);
   const std::string file = report.name + std::string(kExpectSuffix);
-  std::string error;
-  std::optional<json::value> root = ParseStrictJson(text, error);
-  if (!root) {
-    report.failures.push_back(report.name + ": " + file + ": " + error);
-    return std::nullopt;
-  }
-  Lines errors;
-  Validator(errors).Root(*root);
-  for (const std::string& e : errors)
+  for (const std::string& e : std::get<Lines>(read)) {
     report.failures.push_back(report.name + ": " + file + ": " + e);
-  if (!errors.empty()) return std::nullopt;
-  return root->get_object();
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> ReadFile(const std::string& path) {
@@ -547,7 +292,7 @@ ScenarioReport CheckScenarioText(const std::string& name, const std::string& log
                                  const std::string& expect_text) {
   ScenarioReport report;
   report.name = name;
-  std::optional<json::object> expect = ReadExpectation(expect_text, report);
+  std::optional<json::object> expect = ReadExpectationText(expect_text, report);
   std::optional<GameLog> game = ReadScenarioLog(log_text, report);
   if (expect && game) Checker(game->events, report).Run(*expect);
   return report;

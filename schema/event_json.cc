@@ -1,14 +1,13 @@
 // event_json.cc: events <-> JSON Lines (INTERFACE.md §1, schema/FORMAT.md).
 //
-// Reading is in two steps. A boost::json::basic_parser with our own handler
-// builds a small tree (Json below) that keeps what boost::json::value loses:
-// duplicate keys are seen and rejected, and every number keeps its raw text
-// so that only canonical integers pass. Then EventReader checks the tree
-// field by field against the event's type.
+// Reading is in two steps. ParseStrictJson (schema/strict_json.h) reads the
+// line, refusing bad JSON, duplicate keys and any number that is not a
+// canonical int64. Then EventReader checks the value field by field against
+// the event's type.
 #include "schema/event_json.h"
 
 #include <array>
-#include <boost/json/basic_parser_impl.hpp>
+#include <boost/json/value.hpp>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "engine/state.h"
+#include "schema/strict_json.h"
 
 namespace pli {
 namespace {
@@ -25,188 +25,30 @@ namespace {
 namespace bj = boost::json;
 
 // ---------------------------------------------------------------------------
-// The tree.
+// Reading.
 
-struct Json {
-  enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject };
-  Kind kind = Kind::kNull;
-  bool boolean = false;
-  std::string text;       // a string's value, or a number's raw text
-  bool is_int64 = false;  // a number that boost read as int64
-  int64_t integer = 0;
-  std::vector<Json> items;                            // array
-  std::vector<std::pair<std::string, Json>> members;  // object, as written
-};
-
-const char* KindName(Json::Kind kind) {
-  // In Json::Kind order.
-  static constexpr const char* kNames[] = {"null",     "a boolean", "a number",
-                                           "a string", "an array",  "an object"};
-  return kNames[static_cast<int>(kind)];
+const char* KindName(const bj::value& v) {
+  switch (v.kind()) {
+    case bj::kind::null:
+      return "null";
+    case bj::kind::bool_:
+      return "a boolean";
+    case bj::kind::int64:
+    case bj::kind::uint64:
+    case bj::kind::double_:
+      return "a number";
+    case bj::kind::string:
+      return "a string";
+    case bj::kind::array:
+      return "an array";
+    case bj::kind::object:
+      break;
+  }
+  return "an object";
 }
 
 // Quotes a text for an error message (not JSON escaping; messages are prose).
 std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
-
-// The basic_parser handler: builds a Json tree, refuses duplicate keys, and
-// remembers enough about the last token to name the field of a syntax error.
-class TreeHandler {
- public:
-  static constexpr std::size_t max_array_size = 4096;
-  static constexpr std::size_t max_object_size = 256;
-  static constexpr std::size_t max_string_size = 1 << 16;
-  static constexpr std::size_t max_key_size = 256;
-
-  // What the handler saw last, to explain a syntax error.
-  enum class Last { kOther, kTopKey, kTopNumber };
-
-  std::optional<Json> root;
-  std::optional<ParseError> error;  // set when the handler itself refused
-  std::string top_key;              // the last key of the event object
-  Last last = Last::kOther;
-
-  bool on_document_begin(bj::error_code&) { return true; }
-  bool on_document_end(bj::error_code&) { return true; }
-  bool on_array_begin(bj::error_code&) { return Open(Json::Kind::kArray); }
-  bool on_array_end(std::size_t, bj::error_code&) { return Close(); }
-  bool on_object_begin(bj::error_code&) { return Open(Json::Kind::kObject); }
-  bool on_object_end(std::size_t, bj::error_code&) { return Close(); }
-  bool on_string_part(bj::string_view s, std::size_t, bj::error_code&) { return Part(s); }
-  bool on_string(bj::string_view s, std::size_t, bj::error_code&) {
-    return Add(Json{Json::Kind::kString, false, TakePart(s)});
-  }
-  bool on_key_part(bj::string_view s, std::size_t, bj::error_code&) { return Part(s); }
-  bool on_key(bj::string_view s, std::size_t, bj::error_code& ec);
-  bool on_number_part(bj::string_view s, bj::error_code&) { return Part(s); }
-  bool on_int64(int64_t i, bj::string_view s, bj::error_code&) { return AddNumber(s, true, i); }
-  bool on_uint64(uint64_t, bj::string_view s, bj::error_code&) { return AddNumber(s, false, 0); }
-  bool on_double(double, bj::string_view s, bj::error_code&) { return AddNumber(s, false, 0); }
-  bool on_bool(bool b, bj::error_code&) { return Add(Json{Json::Kind::kBool, b}); }
-  bool on_null(bj::error_code&) { return Add(Json{}); }
-  bool on_comment_part(bj::string_view, bj::error_code&) { return true; }
-  bool on_comment(bj::string_view, bj::error_code&) { return true; }
-
- private:
-  bool Part(bj::string_view s) {
-    part_.append(s.data(), s.size());
-    return true;
-  }
-  std::string TakePart(bj::string_view tail) {
-    std::string all = std::move(part_);
-    part_.clear();
-    all.append(tail.data(), tail.size());
-    return all;
-  }
-  bool Open(Json::Kind kind) {
-    stack_.push_back(Json{kind});
-    keys_.emplace_back();
-    last = Last::kOther;
-    return true;
-  }
-  bool Close() {
-    Json v = std::move(stack_.back());
-    stack_.pop_back();
-    keys_.pop_back();
-    return Add(std::move(v));
-  }
-  bool AddNumber(bj::string_view tail, bool is_int64, int64_t value) {
-    Json v{Json::Kind::kNumber, false, TakePart(tail), is_int64, value};
-    bool top = stack_.size() == 1;
-    if (!Add(std::move(v))) return false;
-    if (top) last = Last::kTopNumber;
-    return true;
-  }
-  bool Add(Json v) {
-    last = Last::kOther;
-    if (stack_.empty()) {
-      root = std::move(v);
-    } else if (stack_.back().kind == Json::Kind::kArray) {
-      stack_.back().items.push_back(std::move(v));
-    } else {
-      stack_.back().members.emplace_back(std::move(keys_.back()), std::move(v));
-    }
-    return true;
-  }
-
-  std::vector<Json> stack_;        // open arrays and objects
-  std::vector<std::string> keys_;  // the pending key of each open object
-  std::string part_;               // a string, key or number in pieces
-};
-
-bool TreeHandler::on_key(bj::string_view s, std::size_t, bj::error_code& ec) {
-  std::string key = TakePart(s);
-  for (const auto& [name, value] : stack_.back().members) {
-    if (name != key) continue;
-    // A duplicate key: boost::json::parse would keep the last one silently.
-    std::string field = stack_.size() == 1 ? key : top_key;
-    std::string where = stack_.size() == 1 ? "" : " in " + Quote(top_key);
-    error = ParseError{field, "duplicate key " + Quote(key) + where};
-    ec = bj::error::syntax;
-    return false;
-  }
-  if (stack_.size() == 1) {
-    top_key = key;
-    last = Last::kTopKey;
-  } else {
-    last = Last::kOther;
-  }
-  keys_.back() = std::move(key);
-  return true;
-}
-
-// Parses the text of one line into a tree, or says what is wrong.
-std::variant<Json, ParseError> ParseTree(std::string_view line) {
-  bj::parse_options opt;  // standard JSON only: no comments, no trailing commas
-  bj::basic_parser<TreeHandler> parser(opt);
-  bj::error_code ec;
-  std::size_t n = parser.write_some(false, line.data(), line.size(), ec);
-  TreeHandler& h = parser.handler();
-  if (h.error) return *h.error;
-  if (ec) {
-    char next = n < line.size() ? line[n] : ' ';
-    bool number_char = (next >= '0' && next <= '9') || next == '.' || next == 'e' || next == 'E' ||
-                       next == '+' || next == '-';
-    // A bad value right after a key ("seq":+1, "seq":-) or a number that
-    // runs on ("seq":01): name the field; other syntax errors are the line's.
-    if (h.last == TreeHandler::Last::kTopKey) {
-      return ParseError{h.top_key, "not a JSON value (" + ec.message() + ")"};
-    }
-    if (h.last == TreeHandler::Last::kTopNumber && number_char) {
-      return ParseError{h.top_key, "not a canonical integer (JSON " + ec.message() + ")"};
-    }
-    return ParseError{"", "bad JSON at character " + std::to_string(n + 1) + ": " + ec.message()};
-  }
-  for (std::size_t i = n; i < line.size(); ++i) {
-    char c = line[i];
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-      return ParseError{
-          "", "bad JSON: text after the event object at character " + std::to_string(i + 1)};
-    }
-  }
-  if (!h.root) return ParseError{"", "bad JSON: empty line"};
-  return std::move(*h.root);
-}
-
-// ---------------------------------------------------------------------------
-// Checking the tree against the event's type.
-
-// Why a number is not a canonical int64, or "" when it is.
-std::string IntegerProblem(const Json& v) {
-  if (v.kind != Json::Kind::kNumber) {
-    return std::string("must be an integer, not ") + KindName(v.kind);
-  }
-  const std::string& t = v.text;
-  if (t.find_first_of(".eE") != std::string::npos) {
-    return "must be an integer without fraction or exponent, not " + t;
-  }
-  if (!v.is_int64) return "integer " + t + " is out of range";
-  std::string_view digits = t;
-  if (!digits.empty() && digits.front() == '-') digits.remove_prefix(1);
-  bool canonical = !digits.empty() && (digits == "0" || digits.front() != '0') &&
-                   digits.find_first_not_of("0123456789") == std::string_view::npos;
-  if (!canonical || t == "-0") return t + " is not a canonical integer";
-  return "";
-}
 
 constexpr std::array<std::string_view, 5> kCommonFields = {"type", "seq", "id", "at", "hash"};
 
@@ -226,7 +68,7 @@ std::vector<std::string_view> TypeFields(EventType type) {
 // Reads the fields of one event object; the first problem found sticks.
 class EventReader {
  public:
-  explicit EventReader(const Json& object) : object_(object) {}
+  explicit EventReader(const bj::object& object) : object_(object) {}
 
   bool failed() const { return error_.has_value(); }
   const ParseError& error() const { return *error_; }
@@ -235,40 +77,39 @@ class EventReader {
   }
 
   // The member of that name, or nullptr (an error when required).
-  const Json* Get(std::string_view name, bool required) {
-    for (const auto& [key, value] : object_.members) {
-      if (key == name) return &value;
-    }
-    if (required) Fail(name, "is required but missing");
-    return nullptr;
+  const bj::value* Get(std::string_view name, bool required) {
+    const bj::value* v = object_.if_contains(name);
+    if (v == nullptr && required) Fail(name, "is required but missing");
+    return v;
   }
-  const Json* GetKind(std::string_view name, Json::Kind kind, bool required, const char* expected) {
-    const Json* v = Get(name, required);
+  const bj::value* GetKind(std::string_view name, bj::kind kind, bool required,
+                           const char* expected) {
+    const bj::value* v = Get(name, required);
     if (v == nullptr || failed()) return nullptr;
-    if (v->kind != kind) {
-      Fail(name, std::string("must be ") + expected + ", not " + KindName(v->kind));
+    if (v->kind() != kind) {
+      Fail(name, std::string("must be ") + expected + ", not " + KindName(*v));
       return nullptr;
     }
     return v;
   }
   std::optional<std::string> String(std::string_view name, bool required, bool non_empty) {
-    const Json* v = GetKind(name, Json::Kind::kString, required, "a string");
+    const bj::value* v = GetKind(name, bj::kind::string, required, "a string");
     if (v == nullptr) return std::nullopt;
-    if (non_empty && v->text.empty()) {
+    if (non_empty && v->get_string().empty()) {
       Fail(name, "must not be empty");
       return std::nullopt;
     }
-    return v->text;
+    return std::string(v->get_string());
   }
+  // ParseStrictJson let through only canonical int64 numbers.
   std::optional<int64_t> Integer(std::string_view name, bool required) {
-    const Json* v = Get(name, required);
+    const bj::value* v = Get(name, required);
     if (v == nullptr || failed()) return std::nullopt;
-    std::string problem = IntegerProblem(*v);
-    if (!problem.empty()) {
-      Fail(name, problem);
+    if (!v->is_int64()) {
+      Fail(name, std::string("must be an integer, not ") + KindName(*v));
       return std::nullopt;
     }
-    return v->integer;
+    return v->get_int64();
   }
   // A seat number (S1): 0 to kMaxSeats - 1. Whether the game has that seat
   // is checked by the log reader.
@@ -282,11 +123,11 @@ class EventReader {
     }
     return static_cast<int>(*v);
   }
-  CardList CardsOf(std::string_view field, const Json& array, bool non_empty);
+  CardList CardsOf(std::string_view field, const bj::array& array, bool non_empty);
   CardList Cards(std::string_view name) {
-    const Json* v = GetKind(name, Json::Kind::kArray, true, "an array of cards");
+    const bj::value* v = GetKind(name, bj::kind::array, true, "an array of cards");
     if (v == nullptr) return {};
-    return CardsOf(name, *v, true);
+    return CardsOf(name, v->get_array(), true);
   }
 
   void CheckFieldNames(EventType type);
@@ -296,24 +137,25 @@ class EventReader {
   Declare ReadDeclare();
 
  private:
-  const Json& object_;
+  const bj::object& object_;
   std::optional<ParseError> error_;
 };
 
-CardList EventReader::CardsOf(std::string_view field, const Json& array, bool non_empty) {
+CardList EventReader::CardsOf(std::string_view field, const bj::array& array, bool non_empty) {
   CardList cards;
-  if (non_empty && array.items.empty()) {
+  if (non_empty && array.empty()) {
     Fail(field, "must name at least one card");
     return cards;
   }
-  for (const Json& item : array.items) {
-    if (item.kind != Json::Kind::kString) {
-      Fail(field, std::string("a card must be a string, not ") + KindName(item.kind));
+  for (const bj::value& item : array) {
+    if (!item.is_string()) {
+      Fail(field, std::string("a card must be a string, not ") + KindName(item));
       return {};
     }
-    std::optional<Card> card = ParseCard(item.text);
+    std::string_view text = item.get_string();
+    std::optional<Card> card = ParseCard(text);
     if (!card) {
-      Fail(field, "unknown card " + Quote(item.text));
+      Fail(field, "unknown card " + Quote(text));
       return {};
     }
     cards.push_back(*card);  // in the order written, duplicates included
@@ -324,7 +166,8 @@ CardList EventReader::CardsOf(std::string_view field, const Json& array, bool no
 void EventReader::CheckFieldNames(EventType type) {
   std::vector<std::string_view> allowed = TypeFields(type);
   allowed.insert(allowed.end(), kCommonFields.begin(), kCommonFields.end());
-  for (const auto& [key, value] : object_.members) {
+  for (const bj::key_value_pair& member : object_) {
+    std::string_view key = member.key();
     bool known = false;
     for (std::string_view a : allowed) known = known || a == key;
     if (!known) {
@@ -350,10 +193,11 @@ void EventReader::ReadCommon(Event& event) {
 }
 
 // The text form SetOption takes of an option's JSON value, or nullopt.
-std::optional<std::string> OptionText(const Json& v) {
-  if (v.kind == Json::Kind::kBool) return v.boolean ? "true" : "false";
-  if (v.kind == Json::Kind::kString) return v.text;
-  if (v.kind == Json::Kind::kNumber && IntegerProblem(v).empty()) return v.text;
+// (Every number is a canonical int64: ParseStrictJson refused the others.)
+std::optional<std::string> OptionText(const bj::value& v) {
+  if (v.is_bool()) return v.get_bool() ? "true" : "false";
+  if (v.is_string()) return std::string(v.get_string());
+  if (v.is_int64()) return std::to_string(v.get_int64());
   return std::nullopt;
 }
 
@@ -369,9 +213,10 @@ GameEvent EventReader::ReadGame() {
     return g;
   }
   g.options = *preset;
-  if (const Json* opts = GetKind("options", Json::Kind::kObject, false, "an object")) {
-    for (const auto& [name, value] : opts->members) {
-      std::optional<std::string> text = OptionText(value);
+  if (const bj::value* opts = GetKind("options", bj::kind::object, false, "an object")) {
+    for (const bj::key_value_pair& option : opts->get_object()) {
+      std::string name(option.key());
+      std::optional<std::string> text = OptionText(option.value());
       if (!text) {
         Fail("options", "option " + Quote(name) + " must be a boolean, an integer or a string");
         return g;
@@ -384,33 +229,33 @@ GameEvent EventReader::ReadGame() {
       g.overrides.emplace_back(name, *text);
     }
   }
-  const Json* seats = GetKind("seats", Json::Kind::kArray, true, "an array of names");
+  const bj::value* seats = GetKind("seats", bj::kind::array, true, "an array of names");
   if (seats == nullptr) return g;
-  int n = static_cast<int>(seats->items.size());
+  int n = static_cast<int>(seats->get_array().size());
   if (n < kMinSeats || n > kMaxSeats) {
     Fail("seats", "a game has 4 to 8 seats (S1), not " + std::to_string(n));
     return g;
   }
-  for (const Json& name : seats->items) {
-    if (name.kind != Json::Kind::kString || name.text.empty()) {
+  for (const bj::value& name : seats->get_array()) {
+    if (!name.is_string() || name.get_string().empty()) {
       Fail("seats", "each seat must be a non-empty name");
       return g;
     }
-    g.seats.push_back(name.text);
+    g.seats.emplace_back(name.get_string());
   }
   return g;
 }
 
 DealEvent EventReader::ReadDeal() {
   DealEvent d;
-  const Json* hands = GetKind("hands", Json::Kind::kArray, true, "an array of hands");
+  const bj::value* hands = GetKind("hands", bj::kind::array, true, "an array of hands");
   if (hands == nullptr) return d;
-  for (const Json& hand : hands->items) {
-    if (hand.kind != Json::Kind::kArray) {
-      Fail("hands", std::string("each hand must be an array of cards, not ") + KindName(hand.kind));
+  for (const bj::value& hand : hands->get_array()) {
+    if (!hand.is_array()) {
+      Fail("hands", std::string("each hand must be an array of cards, not ") + KindName(hand));
       return d;
     }
-    d.hands.push_back(CardsOf("hands", hand, false));
+    d.hands.push_back(CardsOf("hands", hand.get_array(), false));
     if (failed()) return d;
   }
   d.seed = Integer("seed", false);
@@ -418,11 +263,11 @@ DealEvent EventReader::ReadDeal() {
 }
 
 Declare EventReader::ReadDeclare() {
-  const Json* v = Get("declare", false);
+  const bj::value* v = Get("declare", false);
   if (v == nullptr) return Declare::kNone;
-  if (v->kind == Json::Kind::kString && v->text == "suite") return Declare::kSuite;
-  if (v->kind == Json::Kind::kString && v->text == "reverse") return Declare::kReverse;
-  std::string got = v->kind == Json::Kind::kString ? Quote(v->text) : KindName(v->kind);
+  if (v->is_string() && v->get_string() == "suite") return Declare::kSuite;
+  if (v->is_string() && v->get_string() == "reverse") return Declare::kReverse;
+  std::string got = v->is_string() ? Quote(v->get_string()) : KindName(*v);
   Fail("declare", "must be \"suite\" or \"reverse\" (omit it for none), not " + got);
   return Declare::kNone;
 }
@@ -563,14 +408,15 @@ void AppendBody(std::string& out, const EventBody& body) {
 }  // namespace
 
 std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
-  std::variant<Json, ParseError> tree = ParseTree(line);
-  if (auto* e = std::get_if<ParseError>(&tree)) return std::move(*e);
-  const Json& root = std::get<Json>(tree);
-  if (root.kind != Json::Kind::kObject) {
-    return ParseError{"",
-                      std::string("an event must be a JSON object, not ") + KindName(root.kind)};
+  std::variant<boost::json::value, JsonError> parsed = ParseStrictJson(line);
+  if (auto* e = std::get_if<JsonError>(&parsed)) {
+    return ParseError{std::move(e->field), std::move(e->message)};
   }
-  EventReader r(root);
+  const boost::json::value& root = std::get<boost::json::value>(parsed);
+  if (!root.is_object()) {
+    return ParseError{"", std::string("an event must be a JSON object, not ") + KindName(root)};
+  }
+  EventReader r(root.get_object());
   std::optional<std::string> type_name = r.String("type", true, false);
   if (r.failed()) return r.error();
   std::optional<EventType> type = ParseTypeName(*type_name);

@@ -1,8 +1,9 @@
 // event_json.h: events <-> JSON Lines (INTERFACE.md §1), the interchange form.
 //
-// Parsing is strict: bad JSON, a duplicate key, an unknown type or field, a
-// field of the wrong JSON type, a non-integer or non-canonical number, or an
-// unknown card is an error naming the field. Writing produces the canonical
+// Parsing is strict: bad JSON, a duplicate key, a non-integer or
+// non-canonical number (all three refused by ParseStrictJson, strict_json.h),
+// an unknown type or field, a field of the wrong JSON type, or an unknown
+// card is an error naming the field. Writing produces the canonical
 // line: keys in a fixed order, no spaces, cards in canonical text (C1).
 // The format is documented in schema/FORMAT.md.
 #ifndef PLI_SCHEMA_EVENT_JSON_H_

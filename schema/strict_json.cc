@@ -1,0 +1,221 @@
+// strict_json.cc: ParseStrictJson. A boost::json::basic_parser with our own
+// handler builds the value on a boost::json::value_stack, as
+// boost::json::parser does, and on the way checks what the value would lose:
+// the keys of each object (a duplicate stops the parse) and the text of each
+// number (a number JsonNumbers refuses is remembered and the parse goes on,
+// so that a syntax error or a duplicate key later in the text comes first).
+#include "schema/strict_json.h"
+
+#include <boost/json/basic_parser_impl.hpp>
+#include <boost/json/value_stack.hpp>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pli {
+namespace {
+
+namespace bj = boost::json;
+
+// Quotes a text for an error message (not JSON escaping; messages are prose).
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+// Why a number, as written, is not a canonical int64, or "" when it is.
+// is_int64: boost read it as an int64.
+std::string NumberProblem(std::string_view text, bool is_int64) {
+  const std::string t(text);
+  if (text.find_first_of(".eE") != std::string_view::npos) {
+    return "must be an integer without fraction or exponent, not " + t;
+  }
+  if (!is_int64) return "integer " + t + " is out of range";
+  std::string_view digits = text;
+  if (!digits.empty() && digits.front() == '-') digits.remove_prefix(1);
+  bool canonical = !digits.empty() && (digits == "0" || digits.front() != '0') &&
+                   digits.find_first_not_of("0123456789") == std::string_view::npos;
+  if (!canonical || text == "-0") return t + " is not a canonical integer";
+  return "";
+}
+
+// The basic_parser handler: builds the value, refuses duplicate keys, checks
+// numbers, and remembers enough about the last token to name the field of a
+// syntax error.
+class StrictHandler {
+ public:
+  // Far above what an event line or an expectation file holds.
+  static constexpr std::size_t max_array_size = 4096;
+  static constexpr std::size_t max_object_size = 256;
+  static constexpr std::size_t max_string_size = 1 << 16;
+  static constexpr std::size_t max_key_size = 256;
+
+  // What the handler saw last, to explain a syntax error.
+  enum class Last { kOther, kTopKey, kTopNumber };
+
+  explicit StrictHandler(JsonNumbers numbers) : numbers_(numbers) {}
+
+  std::optional<JsonError> error;         // a duplicate key: the parse stopped
+  std::optional<JsonError> number_error;  // the first refused number
+  std::string top_key;                    // the last key of the top-level object
+  Last last = Last::kOther;
+
+  bj::value Release() { return stack_.release(); }
+
+  bool on_document_begin(bj::error_code&) {
+    stack_.reset();
+    return true;
+  }
+  bool on_document_end(bj::error_code&) { return true; }
+  bool on_array_begin(bj::error_code&) { return Open(); }
+  bool on_array_end(std::size_t n, bj::error_code&) {
+    stack_.push_array(n);
+    return Close();
+  }
+  bool on_object_begin(bj::error_code&) {
+    keys_.emplace_back();
+    return Open();
+  }
+  bool on_object_end(std::size_t n, bj::error_code&) {
+    keys_.pop_back();
+    stack_.push_object(n);
+    return Close();
+  }
+  bool on_string_part(bj::string_view s, std::size_t, bj::error_code&) {
+    stack_.push_chars(s);
+    return true;
+  }
+  bool on_string(bj::string_view s, std::size_t, bj::error_code&) {
+    stack_.push_string(s);
+    return Added();
+  }
+  bool on_key_part(bj::string_view s, std::size_t, bj::error_code&) { return Part(s); }
+  bool on_key(bj::string_view s, std::size_t, bj::error_code& ec);
+  bool on_number_part(bj::string_view s, bj::error_code&) { return Part(s); }
+  bool on_int64(int64_t i, bj::string_view s, bj::error_code&) {
+    stack_.push_int64(i);
+    return Number(s, true);
+  }
+  bool on_uint64(uint64_t u, bj::string_view s, bj::error_code&) {
+    stack_.push_uint64(u);
+    return Number(s, false);
+  }
+  bool on_double(double d, bj::string_view s, bj::error_code&) {
+    stack_.push_double(d);
+    return Number(s, false);
+  }
+  bool on_bool(bool b, bj::error_code&) {
+    stack_.push_bool(b);
+    return Added();
+  }
+  bool on_null(bj::error_code&) {
+    stack_.push_null();
+    return Added();
+  }
+  bool on_comment_part(bj::string_view, bj::error_code&) { return true; }
+  bool on_comment(bj::string_view, bj::error_code&) { return true; }
+
+ private:
+  bool Part(bj::string_view s) {
+    part_.append(s.data(), s.size());
+    return true;
+  }
+  std::string TakePart(bj::string_view tail) {
+    std::string all = std::move(part_);
+    part_.clear();
+    all.append(tail.data(), tail.size());
+    return all;
+  }
+  bool Open() {
+    ++depth_;
+    last = Last::kOther;
+    return true;
+  }
+  bool Close() {
+    --depth_;
+    return Added();
+  }
+  bool Added() {
+    last = Last::kOther;
+    return true;
+  }
+  // The top-level key the current token is under ("" at the top).
+  std::string Field() const { return depth_ == 0 ? "" : top_key; }
+  bool Number(bj::string_view tail, bool is_int64) {
+    std::string text = TakePart(tail);
+    if (numbers_ == JsonNumbers::kCanonicalIntegers && !number_error) {
+      std::string problem = NumberProblem(text, is_int64);
+      if (!problem.empty()) number_error = JsonError{JsonError::Kind::kNumber, Field(), problem};
+    }
+    last = depth_ == 1 ? Last::kTopNumber : Last::kOther;
+    return true;
+  }
+
+  JsonNumbers numbers_;
+  bj::value_stack stack_;
+  std::vector<std::set<std::string>> keys_;  // the keys of each open object so far
+  int depth_ = 0;                            // open arrays and objects
+  std::string part_;                         // a key or number in pieces
+};
+
+bool StrictHandler::on_key(bj::string_view s, std::size_t, bj::error_code& ec) {
+  std::string key = TakePart(s);
+  if (!keys_.back().insert(key).second) {
+    // A duplicate key: boost::json::parse would keep the last one silently.
+    error = JsonError{JsonError::Kind::kDuplicateKey, depth_ == 1 ? key : top_key,
+                      "duplicate key " + Quote(key)};
+    ec = bj::error::syntax;
+    return false;
+  }
+  if (depth_ == 1) {
+    top_key = key;
+    last = Last::kTopKey;
+  } else {
+    last = Last::kOther;
+  }
+  stack_.push_key(key);
+  return true;
+}
+
+// The error for a syntax error at text[n].
+JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code& ec,
+                      const StrictHandler& h) {
+  char next = n < text.size() ? text[n] : ' ';
+  bool number_char = (next >= '0' && next <= '9') || next == '.' || next == 'e' || next == 'E' ||
+                     next == '+' || next == '-';
+  // A bad value right after a key ("seq":+1, "seq":-) or a number that runs
+  // on ("seq":01): name the field; other syntax errors are the text's.
+  if (h.last == StrictHandler::Last::kTopKey) {
+    return {JsonError::Kind::kSyntax, h.top_key, "not a JSON value (" + ec.message() + ")"};
+  }
+  if (h.last == StrictHandler::Last::kTopNumber && number_char) {
+    return {JsonError::Kind::kSyntax, h.top_key,
+            "not a canonical integer (JSON " + ec.message() + ")"};
+  }
+  return {JsonError::Kind::kSyntax, "",
+          "bad JSON at character " + std::to_string(n + 1) + ": " + ec.message()};
+}
+
+}  // namespace
+
+std::variant<boost::json::value, JsonError> ParseStrictJson(std::string_view text,
+                                                            JsonNumbers numbers) {
+  bj::parse_options options;  // standard JSON only: no comments, no trailing commas
+  bj::basic_parser<StrictHandler> parser(options, numbers);
+  bj::error_code ec;
+  std::size_t n = parser.write_some(false, text.data(), text.size(), ec);
+  StrictHandler& h = parser.handler();
+  if (h.error) return std::move(*h.error);
+  if (ec) return SyntaxError(text, n, ec, h);
+  for (std::size_t i = n; i < text.size(); ++i) {
+    char c = text[i];
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+      return JsonError{JsonError::Kind::kSyntax, "",
+                       "bad JSON: text after the JSON value at character " + std::to_string(i + 1)};
+    }
+  }
+  if (h.number_error) return std::move(*h.number_error);
+  return h.Release();
+}
+
+}  // namespace pli
