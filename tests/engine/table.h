@@ -44,7 +44,7 @@ inline Event Give(int from, int to, const std::string& cards) {
 
 inline GameEvent NewGame(int seats, const Options& options = Options{}) {
   GameEvent g;
-  g.game = "t";
+  g.game.append("table");  // not operator=: GCC 12 warns falsely (-Wrestrict)
   g.options = options;
   const char* names[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
   for (int i = 0; i < seats; ++i) g.seats.push_back(names[i]);
