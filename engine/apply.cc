@@ -179,7 +179,8 @@ void ApplyPlay(State& s, const PlayEvent& e) {
   if (MancheOver(s)) return EndManche(s);
   const bool closes = (top && s.options.top_rank_closes) ||               // E1
                       (n == 4 && s.options.carre_closes) ||               // E2
-                      (s.options.completed_carre_closes && p.played.CountOf(r) == 4);  // X5
+                      (s.options.completed_carre_closes && n < 4 &&  // X5: across plays
+                       p.played.CountOf(r) == 4);
   if (closes) return NewPli(s, e.seat);
   AdvanceTurn(s, e.seat);
 }

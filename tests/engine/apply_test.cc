@@ -205,6 +205,12 @@ TEST_CASE("X5: a play completing the four of a rank across plays neither closes 
   CHECK(u.s.pli.count == 0);
   CHECK(u.s.turn == 3);
   CHECK_FALSE(u.s.revolution);
+  // X5 speaks of several plays: one carré does not close under this option.
+  o.carre_closes = false;
+  Table w({"7c 7d 7h 7s 4c", "5c 5d 5h 5s 4d", "Kh", "3c"}, 0, o);
+  w.Do(Play(0, "7c 7d 7h 7s"));
+  CHECK(w.s.pli.count == 4);
+  CHECK(w.s.turn == 1);
 }
 
 TEST_CASE("Q1: a carré toggles the révolution; a second carré in a later pli flips it back") {
