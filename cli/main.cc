@@ -41,7 +41,8 @@ Exit status: 0 success (audit: clean), 1 a rule violation found,
 Examples:
   pli audit game.jsonl --continue
   pli state game.jsonl --at 12
-  pli legal game.jsonl --game g2 --json)";
+  pli legal game.jsonl --game g2 --json
+)";
 
 struct Args {
   std::string source;
