@@ -237,6 +237,39 @@ std::string Verdict(const std::optional<Violation>& v) {
   return v ? std::string(CodeName(v->code)) + " (" + v->rule + "): " + v->message : "legal";
 }
 
+// RULES.md "Violation codes": the rule ids each code may cite.
+bool RuleFits(const Violation& v) {
+  const std::string& r = v.rule;
+  switch (v.code) {
+    case Code::kMalformed: return r.empty();
+    case Code::kGameOver:
+    case Code::kNoManche: return r == "G1";
+    case Code::kBadDeal: return r == "S2";
+    case Code::kExchangePending: return r == "K3";
+    case Code::kOutOfPli: return r == "P5";
+    case Code::kNotYourTurn: return r == "P7";
+    case Code::kCardNotInHand:
+    case Code::kMixedRanks: return r == "P1";
+    case Code::kCountMismatch: return r == "P2";
+    case Code::kTooWeak: return r == "P3";
+    case Code::kMustPlay: return r == "P4" || r == "U4" || r == "O2";
+    case Code::kNotConsecutive: return r == "U2" || r == "V3";
+    case Code::kDeclareNotAllowed: return r == "U1" || r == "V1" || r == "V2";
+    case Code::kOuRienRank: return r == "O2";
+    case Code::kCloseNotAllowed: return r == "X1" || r == "X2";
+    case Code::kExchangeWrongCards: return r == "K1" || r == "K2";
+  }
+  return false;
+}
+
+// A sentence a person can read: not empty, no control characters.
+bool Readable(const std::string& message) {
+  if (message.empty()) return false;
+  for (unsigned char c : message)
+    if (c < 0x20 || c == 0x7F) return false;
+  return true;
+}
+
 TEST_CASE("P1-P7 U1-U4 V1-V3 O2 X1-X2 K1-K3: LegalActions and Decide agree") {
   Prop("each listed action is legal with any suits; an action not listed is rejected", [] {
     const GameScript sc = *GenScript();
@@ -267,6 +300,9 @@ TEST_CASE("P1-P7 U1-U4 V1-V3 O2 X1-X2 K1-K3: LegalActions and Decide agree") {
         if (v.has_value() == listed)
           fail(EventToJson(e) + (listed ? " is listed but rejected: " + Verdict(v)
                                         : " is not listed but Decide accepts it"));
+        if (v && (!RuleFits(*v) || !Readable(v->message)))
+          fail(EventToJson(e) + " is reported as " + Verdict(v) +
+               ": a rule id its code does not cite, or an unreadable sentence");
       }
     }
   });
@@ -291,8 +327,8 @@ std::vector<Event> WireProbes(const GameScript& sc, const State& s) {
   return out;
 }
 
-TEST_CASE("Violation codes: an illegal event changes nothing but seq") {
-  Prop("Step with a rejected event gives the state before, seq + 1, and Decide's violation", [] {
+TEST_CASE("Violation codes: an illegal event changes nothing but seq, and cites its rule") {
+  Prop("Step with a rejected event gives the state before, seq + 1, and a violation citing the rule of its code", [] {
     const GameScript sc = *GenScript();
     const Game g = PlayOrFail(sc);
     for (size_t k = 0; k < g.states.size(); ++k) {
@@ -308,6 +344,9 @@ TEST_CASE("Violation codes: an illegal event changes nothing but seq") {
         const auto w = Step(t, e);
         State expected = s;
         ++expected.seq;
+        if (!RuleFits(*v) || !Readable(v->message))
+          RC_FAIL(Failure(g, k, "the illegal " + EventToJson(e) + " is reported as " + Verdict(v) +
+                                    ": a rule id its code does not cite, or an unreadable sentence"));
         if (w != v || !(t == expected))
           RC_FAIL(Failure(g, k, "the illegal " + EventToJson(e) + " (" + Verdict(v) +
                                     ") changed the state or its verdict on Step (" + Verdict(w) +

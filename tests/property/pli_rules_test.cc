@@ -137,8 +137,10 @@ std::string CheckPlay(const State& before, const State& after, const PlayEvent& 
     return "Q1: a play of " + std::to_string(n) + " cards left the révolution " +
            (after.revolution ? "on" : "off");
   if (after.phase != Phase::kPlay) return "";  // the manche is over (F3)
+  // E1, E2, and X5: four cards of the rank completed across several plays
+  // (a carré played at once is E2's business, carre_closes).
   const bool closes = (top && o.top_rank_closes) || (n == 4 && o.carre_closes) ||
-                      (o.completed_carre_closes && (before.pli.played | cards).CountOf(r) == 4);
+                      (o.completed_carre_closes && n < 4 && (before.pli.played | cards).CountOf(r) == 4);
   if (closes) return after.pli.count == 0 ? "" : "E1/E2/X5: the pli should close";
   const Pli& p = after.pli;
   const Mode mode = e.declare == Declare::kSuite     ? Mode::kSuite
