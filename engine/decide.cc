@@ -73,7 +73,9 @@ std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare,
                                  std::to_string(p.plays) + " plays"};
     if (StepUp(last, rev) != r)
       return Violation{Code::kDeclareNotAllowed, "U1",
-                       "a suite on " + last_text + " must be " + RankText(*StepUp(last, rev)) +
+                       "a suite on " + last_text + " must be " +
+                           (StepUp(last, rev) ? RankText(*StepUp(last, rev))
+                                              : std::string("a stronger rank, and there is none")) +
                            ", not " + cards_text};
     return std::nullopt;
   }

@@ -398,3 +398,15 @@ TEST_CASE("S2: a deal that is not a partition of the deck is bad-deal") {
   s = Apply(s, Event{d, {}, {}, {}});
   CHECK(CodeName(Decide(s, Event{d, {}, {}, {}})->code) == "bad-deal");
 }
+
+TEST_CASE("U1: a suite on the top rank left open names no rank beyond it") {
+  Options o;
+  o.top_rank_closes = false;  // so that a 2 stays on the table
+  Table t({"2c 9c", "3d 9d", "9h", "9s"}, 0, o);
+  t.Do(Play(0, "2c"));
+  auto v = t.Try(Suite(1, "3d"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "declare-not-allowed");
+  CHECK(v->message.find("there is none") != std::string::npos);
+  CHECK_FALSE(LegalActions(t.s).empty());  // B may pass; no read past the rank table
+}
