@@ -12,11 +12,11 @@
 #ifndef PLI_TESTS_PROPERTY_GAME_GEN_H_
 #define PLI_TESTS_PROPERTY_GAME_GEN_H_
 
-#include <catch2/catch.hpp>
 #include <rapidcheck.h>
 
 #include <algorithm>
 #include <boost/json.hpp>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <numeric>
 #include <ostream>
@@ -36,13 +36,13 @@ struct GameScript {
   int seats = 4;
   std::string ruleset = "super-president";
   std::vector<std::pair<std::string, std::string>> overrides;  // wire name, value
-  int manches = 2;                               // deals in the log
+  int manches = 2;                                             // deals in the log
   std::vector<std::vector<uint16_t>> deck_keys;  // per manche: sort keys of the 52 cards
   // Per manche: (rank, seat) pairs; the permutation is then changed so that
   // the seat is dealt all four cards of the rank (carrés are rare otherwise).
   std::vector<std::vector<std::pair<int, int>>> gather;
-  std::vector<uint32_t> choices;                 // the policy's picks, in order
-  int end_mode = 0;       // 0: no end event; 1: after the last manche; 2: at event end_at
+  std::vector<uint32_t> choices;  // the policy's picks, in order
+  int end_mode = 0;               // 0: no end event; 1: after the last manche; 2: at event end_at
   uint32_t end_at = 0;
   bool wire_fields = false;  // write seq and id on every event
   uint64_t probe_seed = 0;   // random actions tried against each state
@@ -79,9 +79,9 @@ inline rc::Gen<GameScript> GenScript() {
       if (*gen::arbitrary<bool>()) s.overrides.emplace_back(name, default_value ? "false" : "true");
     };
     if (kind == 3) {
-      for (const char* name : {"mandatory_play", "pass_is_out", "equal_allowed", "top_rank_closes",
-                               "top_rank_last", "suite", "reverse", "ou_rien", "close",
-                               "revolution"})
+      for (const char* name :
+           {"mandatory_play", "pass_is_out", "equal_allowed", "top_rank_closes", "top_rank_last",
+            "suite", "reverse", "ou_rien", "close", "revolution"})
         toggle(name, true);
     }
     if (kind >= 2) {
@@ -150,7 +150,8 @@ inline DealEvent MakeDeal(int seats, const std::vector<uint16_t>& keys,
   }
   DealEvent d;
   d.hands.resize(seats);
-  for (int j = 0; j < kDeckSize; ++j) d.hands[j % seats].push_back(Card(static_cast<uint8_t>(order[j])));
+  for (int j = 0; j < kDeckSize; ++j)
+    d.hands[j % seats].push_back(Card(static_cast<uint8_t>(order[j])));
   return d;
 }
 
@@ -351,7 +352,12 @@ inline Game PlayOrFail(const GameScript& sc) {
 // Games each property plays by default: enough to reach the rare cases
 // (contre-révolution, F2 with two top-rank finishers) in a few seconds.
 // RC_PARAMS="max_success=N" overrides it.
+// Builds with assertions on (Debug) are several times slower: fewer games.
+#ifdef NDEBUG
 inline constexpr int kDefaultGames = 300;
+#else
+inline constexpr int kDefaultGames = 100;
+#endif
 
 // rc::prop (rapidcheck/catch.h) with kDefaultGames tests instead of 100.
 template <typename Testable>

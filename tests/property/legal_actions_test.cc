@@ -4,9 +4,8 @@
 // Checked at every state of random legal games (game_gen.h) against every
 // listed action with every choice of suits, and against systematic and
 // random actions that may or may not be legal.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <random>
 
@@ -19,7 +18,9 @@ Event PlayOf(int seat, CardList cards, Declare d = Declare::kNone) {
   return Event{PlayEvent{seat, std::move(cards), d}};
 }
 Event CloseOf(int seat, CardList cards) { return Event{CloseEvent{seat, std::move(cards)}}; }
-Event GiftOf(int from, int to, CardList cards) { return Event{ExchangeEvent{from, to, std::move(cards)}}; }
+Event GiftOf(int from, int to, CardList cards) {
+  return Event{ExchangeEvent{from, to, std::move(cards)}};
+}
 
 // Every k-card subset of pool, in index order.
 std::vector<CardList> Subsets(CardSet pool, int k) {
@@ -50,7 +51,8 @@ std::vector<Event> Variants(const State& s, const LegalAction& a) {
         out.push_back(PlayOf(a.seat, c, a.declare));
       break;
     case EventType::kClose:
-      for (CardList& c : Subsets(s.hands[a.seat].OnlyRank(a.rank), a.count)) out.push_back(CloseOf(a.seat, c));
+      for (CardList& c : Subsets(s.hands[a.seat].OnlyRank(a.rank), a.count))
+        out.push_back(CloseOf(a.seat, c));
       break;
     case EventType::kExchange: {
       if (a.ranks.empty()) {
@@ -155,7 +157,8 @@ CardList ProbeCards(const State& s, int seat, std::mt19937_64& rng) {
     return PickCards(pool, n, static_cast<uint32_t>(rng()));
   }
   if (!hand.empty() && mode < 80)
-    return PickCards(hand, 1 + static_cast<int>(rng() % std::min(4, hand.size())), static_cast<uint32_t>(rng()));
+    return PickCards(hand, 1 + static_cast<int>(rng() % std::min(4, hand.size())),
+                     static_cast<uint32_t>(rng()));
   if (!hand.empty() && mode < 85) {
     Card c = PickCards(hand, 1, static_cast<uint32_t>(rng()))[0];
     return {c, c};
@@ -179,7 +182,9 @@ std::vector<Event> RandomProbes(const State& s, std::mt19937_64& rng, int n) {
       const int seat = ProbeSeat(s, s.turn, rng);
       const int d = static_cast<int>(rng() % 4);
       out.push_back(PlayOf(seat, ProbeCards(s, seat, rng),
-                           d == 1 ? Declare::kSuite : d == 2 ? Declare::kReverse : Declare::kNone));
+                           d == 1   ? Declare::kSuite
+                           : d == 2 ? Declare::kReverse
+                                    : Declare::kNone));
     } else if (type < 60) {
       out.push_back(Event{PassEvent{ProbeSeat(s, s.turn, rng)}});
     } else if (type < 80) {
@@ -195,7 +200,8 @@ std::vector<Event> RandomProbes(const State& s, std::mt19937_64& rng, int n) {
       const int from = ProbeSeat(s, g ? g->from : -1, rng);
       const int to = g && rng() % 4 ? g->to : ProbeSeat(s, -1, rng);
       CardList cards = ProbeCards(s, from, rng);
-      if (g && from == g->from && rng() % 2) cards = PickCards(s.hands[from], g->count, static_cast<uint32_t>(rng()));
+      if (g && from == g->from && rng() % 2)
+        cards = PickCards(s.hands[from], g->count, static_cast<uint32_t>(rng()));
       out.push_back(GiftOf(from, to, cards));
     }
   }
@@ -241,23 +247,38 @@ std::string Verdict(const std::optional<Violation>& v) {
 bool RuleFits(const Violation& v) {
   const std::string& r = v.rule;
   switch (v.code) {
-    case Code::kMalformed: return r.empty();
+    case Code::kMalformed:
+      return r.empty();
     case Code::kGameOver:
-    case Code::kNoManche: return r == "G1";
-    case Code::kBadDeal: return r == "S2";
-    case Code::kExchangePending: return r == "K3";
-    case Code::kOutOfPli: return r == "P5";
-    case Code::kNotYourTurn: return r == "P7";
+    case Code::kNoManche:
+      return r == "G1";
+    case Code::kBadDeal:
+      return r == "S2";
+    case Code::kExchangePending:
+      return r == "K3";
+    case Code::kOutOfPli:
+      return r == "P5";
+    case Code::kNotYourTurn:
+      return r == "P7";
     case Code::kCardNotInHand:
-    case Code::kMixedRanks: return r == "P1";
-    case Code::kCountMismatch: return r == "P2";
-    case Code::kTooWeak: return r == "P3";
-    case Code::kMustPlay: return r == "P4" || r == "U4" || r == "O2";
-    case Code::kNotConsecutive: return r == "U2" || r == "V3";
-    case Code::kDeclareNotAllowed: return r == "U1" || r == "V1" || r == "V2";
-    case Code::kOuRienRank: return r == "O2";
-    case Code::kCloseNotAllowed: return r == "X1" || r == "X2";
-    case Code::kExchangeWrongCards: return r == "K1" || r == "K2";
+    case Code::kMixedRanks:
+      return r == "P1";
+    case Code::kCountMismatch:
+      return r == "P2";
+    case Code::kTooWeak:
+      return r == "P3";
+    case Code::kMustPlay:
+      return r == "P4" || r == "U4" || r == "O2";
+    case Code::kNotConsecutive:
+      return r == "U2" || r == "V3";
+    case Code::kDeclareNotAllowed:
+      return r == "U1" || r == "V1" || r == "V2";
+    case Code::kOuRienRank:
+      return r == "O2";
+    case Code::kCloseNotAllowed:
+      return r == "X1" || r == "X2";
+    case Code::kExchangeWrongCards:
+      return r == "K1" || r == "K2";
   }
   return false;
 }
@@ -308,52 +329,75 @@ TEST_CASE("P1-P7 U1-U4 V1-V3 O2 X1-X2 K1-K3: LegalActions and Decide agree") {
   });
 }
 
-// Events that are illegal for reasons outside the play: a deal while a
-// manche is on, a second game event, an end after the end, a wrong seq, an
-// id used twice.
-std::vector<Event> WireProbes(const GameScript& sc, const State& s) {
-  std::vector<Event> out;
-  out.push_back(Event{MakeDeal(s.seats > 0 ? s.seats : 4, sc.deck_keys[0])});
-  out.push_back(Event{MakeGameEvent(sc)});
-  out.push_back(Event{EndEvent{}});
+// Events outside the play, each with whether it is legal here (G1, S2):
+// a deal (legal only between manches), bad deals (never), a second game
+// event, an end (legal once, inside a game), a wrong seq, an id used twice.
+std::vector<std::pair<Event, bool>> WireProbes(const GameScript& sc, const State& s) {
+  std::vector<std::pair<Event, bool>> out;
+  const int seats = s.seats > 0 ? s.seats : 4;
+  const DealEvent deal = MakeDeal(seats, sc.deck_keys[0]);
+  out.push_back({Event{deal}, s.phase == Phase::kMancheOver});
+  DealEvent skewed = deal;  // S2: sizes differ by two
+  skewed.hands[1].push_back(skewed.hands[0].back());
+  skewed.hands[0].pop_back();
+  out.push_back({Event{skewed}, false});
+  DealEvent twice = deal;  // S2: a card dealt twice, one missing
+  twice.hands[0].back() = twice.hands[1].front();
+  out.push_back({Event{twice}, false});
+  DealEvent short_deal = deal;  // malformed: a hand short
+  short_deal.hands.pop_back();
+  out.push_back({Event{short_deal}, false});
+  out.push_back({Event{MakeGameEvent(sc)}, s.phase == Phase::kNone});
+  out.push_back({Event{EndEvent{}}, s.phase != Phase::kNone && !s.ended});
   Event wrong_seq{EndEvent{}};
   wrong_seq.seq = s.seq + 2;
-  out.push_back(wrong_seq);
+  out.push_back({wrong_seq, false});
   if (!s.ids.empty()) {
     Event reused{PassEvent{s.turn >= 0 ? s.turn : 0}};
     reused.id = s.ids.back();
-    out.push_back(reused);
+    out.push_back({reused, false});
   }
   return out;
 }
 
-TEST_CASE("Violation codes: an illegal event changes nothing but seq, and cites its rule") {
-  Prop("Step with a rejected event gives the state before, seq + 1, and a violation citing the rule of its code", [] {
-    const GameScript sc = *GenScript();
-    const Game g = PlayOrFail(sc);
-    for (size_t k = 0; k < g.states.size(); ++k) {
-      const State& s = g.states[k];
-      std::mt19937_64 rng = ProbeRng(sc, k);
-      std::vector<Event> probes = RandomProbes(s, rng, 8);
-      std::vector<Event> more = WireProbes(sc, s);
-      probes.insert(probes.end(), more.begin(), more.end());
-      for (const Event& e : probes) {
-        const auto v = Decide(s, e);
-        if (!v) continue;
-        State t = s;
-        const auto w = Step(t, e);
-        State expected = s;
-        ++expected.seq;
-        if (!RuleFits(*v) || !Readable(v->message))
-          RC_FAIL(Failure(g, k, "the illegal " + EventToJson(e) + " is reported as " + Verdict(v) +
-                                    ": a rule id its code does not cite, or an unreadable sentence"));
-        if (w != v || !(t == expected))
-          RC_FAIL(Failure(g, k, "the illegal " + EventToJson(e) + " (" + Verdict(v) +
-                                    ") changed the state or its verdict on Step (" + Verdict(w) +
-                                    "):\nbefore " + StateText(s) + "\nafter  " + StateText(t)));
-      }
-    }
-  });
+TEST_CASE("G1 S2 Violation codes: an illegal event changes nothing but seq and cites its rule") {
+  Prop(
+      "Step with a rejected event gives the state before, seq + 1, and a violation citing the rule "
+      "of its code",
+      [] {
+        const GameScript sc = *GenScript();
+        const Game g = PlayOrFail(sc);
+        for (size_t k = 0; k < g.states.size(); ++k) {
+          const State& s = g.states[k];
+          std::mt19937_64 rng = ProbeRng(sc, k);
+          std::vector<Event> probes = RandomProbes(s, rng, 8);
+          for (const auto& [e, legal] : WireProbes(sc, s)) {
+            if (Decide(s, e).has_value() == legal)
+              RC_FAIL(Failure(g, k,
+                              EventToJson(e) +
+                                  (legal ? " should be legal here: " : " should be illegal here") +
+                                  Verdict(Decide(s, e)) + "\nstate " + StateText(s)));
+            probes.push_back(e);
+          }
+          for (const Event& e : probes) {
+            const auto v = Decide(s, e);
+            if (!v) continue;
+            State t = s;
+            const auto w = Step(t, e);
+            State expected = s;
+            ++expected.seq;
+            if (!RuleFits(*v) || !Readable(v->message))
+              RC_FAIL(Failure(g, k,
+                              "the illegal " + EventToJson(e) + " is reported as " + Verdict(v) +
+                                  ": a rule id its code does not cite, or an unreadable sentence"));
+            if (w != v || !(t == expected))
+              RC_FAIL(Failure(g, k,
+                              "the illegal " + EventToJson(e) + " (" + Verdict(v) +
+                                  ") changed the state or its verdict on Step (" + Verdict(w) +
+                                  "):\nbefore " + StateText(s) + "\nafter  " + StateText(t)));
+          }
+        }
+      });
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 // R4, X1, X2), and how a play or a pass changes the pli (O1, O3, Q1, E1-E3,
 // X5, R4).
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <tuple>
 
@@ -33,7 +32,8 @@ bool FollowAllowed(const State& s, Rank r, Declare d) {
       if (p.ou_rien) return r == last;                 // O2
       if (p.mode == Mode::kSuite) return up == r;      // U2
       if (p.mode == Mode::kReverse) return down == r;  // V3
-      return Strength(r, s.revolution) >= Strength(last, s.revolution) + (o.equal_allowed ? 0 : 1);  // P3
+      return Strength(r, s.revolution) >=
+             Strength(last, s.revolution) + (o.equal_allowed ? 0 : 1);  // P3
   }
 }
 
@@ -58,12 +58,12 @@ std::set<PlayKey> ReferencePlays(const State& s) {
 
 // P4, U4, O2, R4: may the seat to act pass?
 bool PassAllowed(const State& s, const std::set<PlayKey>& plays) {
-  if (s.pli.solo) return true;            // R4: the lone player may stop
-  if (s.pli.count == 0) return false;     // a lead must play
+  if (s.pli.solo) return true;         // R4: the lone player may stop
+  if (s.pli.count == 0) return false;  // a lead must play
   if (s.pli.ou_rien) return s.hands[s.turn].CountOf(LastRankOf(s)) < s.pli.count;  // O2
   if (!s.options.mandatory_play) return true;
   for (const auto& [r, n, d] : plays)
-    if (d == 0) return false;             // P4: a play without declaring exists
+    if (d == 0) return false;  // P4: a play without declaring exists
   return true;
 }
 
@@ -86,7 +86,10 @@ std::string KeysText(const std::set<PlayKey>& keys) {
   std::string t;
   for (const auto& [r, n, d] : keys)
     t += std::string(1, RankChar(static_cast<Rank>(r))) + "x" + std::to_string(n) +
-         (d == 1 ? "+suite" : d == 2 ? "+reverse" : "") + " ";
+         (d == 1   ? "+suite"
+          : d == 2 ? "+reverse"
+                   : "") +
+         " ";
   return "{" + t + "}";
 }
 
@@ -111,17 +114,21 @@ TEST_CASE("P1-P4 U1-U4 V1-V3 O2 R4 X1 X2: the legal actions are those the rules 
           if (a.seat != s.turn) fail("P7: a pass listed for a seat whose turn it is not");
           pass = true;
         } else if (a.type == EventType::kClose) {
-          if (a.rank != LastRankOf(s) || a.count != s.pli.count) fail("X1: a close of the wrong rank or count");
+          if (a.rank != LastRankOf(s) || a.count != s.pli.count)
+            fail("X1: a close of the wrong rank or count");
           closers.insert(a.seat);
         } else {
           fail("a gift listed in the play phase");
         }
       }
       const std::set<PlayKey> expected = ReferencePlays(s);
-      if (plays != expected) fail("plays listed " + KeysText(plays) + ", the rules allow " + KeysText(expected));
+      if (plays != expected)
+        fail("plays listed " + KeysText(plays) + ", the rules allow " + KeysText(expected));
       if (pass != PassAllowed(s, expected))
-        fail(pass ? "P4/O2: a pass is listed though a play is owed" : "P4/O2/R4: a pass is not listed though no play is owed");
-      if (closers != ReferenceClosers(s)) fail("X1/X2: the seats that may close differ from the rules");
+        fail(pass ? "P4/O2: a pass is listed though a play is owed"
+                  : "P4/O2/R4: a pass is not listed though no play is owed");
+      if (closers != ReferenceClosers(s))
+        fail("X1/X2: the seats that may close differ from the rules");
     }
   });
 }
@@ -139,8 +146,9 @@ std::string CheckPlay(const State& before, const State& after, const PlayEvent& 
   if (after.phase != Phase::kPlay) return "";  // the manche is over (F3)
   // E1, E2, and X5: four cards of the rank completed across several plays
   // (a carré played at once is E2's business, carre_closes).
-  const bool closes = (top && o.top_rank_closes) || (n == 4 && o.carre_closes) ||
-                      (o.completed_carre_closes && n < 4 && (before.pli.played | cards).CountOf(r) == 4);
+  const bool closes =
+      (top && o.top_rank_closes) || (n == 4 && o.carre_closes) ||
+      (o.completed_carre_closes && n < 4 && (before.pli.played | cards).CountOf(r) == 4);
   if (closes) return after.pli.count == 0 ? "" : "E1/E2/X5: the pli should close";
   const Pli& p = after.pli;
   const Mode mode = e.declare == Declare::kSuite     ? Mode::kSuite
@@ -151,25 +159,30 @@ std::string CheckPlay(const State& before, const State& after, const PlayEvent& 
   const bool go_on = !after.hands[e.seat].empty() &&
                      (solo == SoloContinuation::kAlways ||
                       (solo == SoloContinuation::kSequence && mode != Mode::kFree));
-  if (!others && !go_on) return p.count == 0 ? "" : "E3: everyone else is out; the pli should close";
+  if (!others && !go_on)
+    return p.count == 0 ? "" : "E3: everyone else is out; the pli should close";
   if (p.count == 0) return "the pli closed after a play that does not close it";
   if (p.solo != !others) return "R4: solo should be " + std::string(others ? "off" : "on");
   const bool ou_rien = o.ou_rien && before.pli.last_seat >= 0 && before.pli.last_seat != e.seat &&
                        LastRankOf(before) == r && !top;  // O1
   if (p.ou_rien != ou_rien) return "O1: ou-rien should be " + std::string(ou_rien ? "on" : "off");
   if (p.mode != mode) return "U1/V1/V2: the mode does not follow the declaration";
-  if (p.count != (before.pli.count == 0 ? n : before.pli.count)) return "P2: the pli's count changed";
+  if (p.count != (before.pli.count == 0 ? n : before.pli.count))
+    return "P2: the pli's count changed";
   if (p.plays != before.pli.plays + 1 || p.last_seat != e.seat || p.last_cards != cards)
     return "the pli does not record the play";
-  if (p.passed != 0 || p.out != before.pli.out) return "E3/P5: a play changed who is out or has passed";
+  if (p.passed != 0 || p.out != before.pli.out)
+    return "E3/P5: a play changed who is out or has passed";
   return "";
 }
 
 // What a pass should do (P5, O3, E3, R4).
 std::string CheckPass(const State& before, const State& after, const PassEvent& e) {
-  if (before.pli.solo) return after.pli.count == 0 ? "" : "R4: the lone player passed; the pli should close";
+  if (before.pli.solo)
+    return after.pli.count == 0 ? "" : "R4: the lone player passed; the pli should close";
   const Pli& p = after.pli;
-  const SeatMask out = before.pli.out | (before.options.pass_is_out && !before.pli.ou_rien ? SeatBit(e.seat) : 0);
+  const SeatMask out =
+      before.pli.out | (before.options.pass_is_out && !before.pli.ou_rien ? SeatBit(e.seat) : 0);
   const SeatMask passed = before.pli.passed | SeatBit(e.seat);
   const SeatMask remaining = WithCards(after) & ~out & ~passed & ~SeatBit(before.pli.last_seat);
   if (remaining == 0) {
@@ -177,18 +190,24 @@ std::string CheckPass(const State& before, const State& after, const PassEvent& 
     const bool go_on = !after.hands[before.pli.last_seat].empty() &&
                        (solo == SoloContinuation::kAlways ||
                         (solo == SoloContinuation::kSequence && before.pli.mode != Mode::kFree));
-    if (go_on) return p.solo && after.turn == before.pli.last_seat ? "" : "R4: the turn should come back to the last player";
+    if (go_on)
+      return p.solo && after.turn == before.pli.last_seat
+                 ? ""
+                 : "R4: the turn should come back to the last player";
     return p.count == 0 ? "" : "E3: everyone else has passed; the pli should close";
   }
   if (p.count == 0) return "E3: the pli closed though seats still in it have not passed";
   if (p.ou_rien) return "O3: a pass should end ou-rien";
-  if (p.out != out || p.passed != passed) return "P5/O3: the pass did not put the passer out (or in) as it should";
-  if (p.mode != before.pli.mode || p.last_cards != before.pli.last_cards || p.plays != before.pli.plays)
+  if (p.out != out || p.passed != passed)
+    return "P5/O3: the pass did not put the passer out (or in) as it should";
+  if (p.mode != before.pli.mode || p.last_cards != before.pli.last_cards ||
+      p.plays != before.pli.plays)
     return "a pass changed the plays of the pli";
   return "";
 }
 
-TEST_CASE("O1 O3 Q1 Q3 E1 E2 E3 X3 X5 R4: plays, passes and closes change the pli as the rules say") {
+TEST_CASE(
+    "O1 O3 Q1 Q3 E1 E2 E3 X3 X5 R4: plays and passes and closes change the pli as the rules say") {
   Prop("the pli after each event follows a reference reading of the rules", [] {
     const Game g = PlayOrFail(*GenScript());
     for (size_t k = 1; k < g.states.size(); ++k) {
@@ -205,11 +224,13 @@ TEST_CASE("O1 O3 Q1 Q3 E1 E2 E3 X3 X5 R4: plays, passes and closes change the pl
       } else if (auto* pass = std::get_if<PassEvent>(&e.body)) {
         broken = CheckPass(before, after, *pass);
       } else if (std::holds_alternative<CloseEvent>(e.body)) {
-        if (after.phase == Phase::kPlay && after.pli.count != 0) broken = "X3: a close closes the pli";
+        if (after.phase == Phase::kPlay && after.pli.count != 0)
+          broken = "X3: a close closes the pli";
         if (after.revolution != before.revolution) broken = "Q1: a close toggled the révolution";
       }
       if (!broken.empty())
-        RC_FAIL(Failure(g, k, broken + "\nbefore " + StateText(before) + "\nafter  " + StateText(after)));
+        RC_FAIL(Failure(g, k,
+                        broken + "\nbefore " + StateText(before) + "\nafter  " + StateText(after)));
     }
   });
 }

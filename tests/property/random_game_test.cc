@@ -2,9 +2,8 @@
 // are conserved, replay equals the live state, manches end in a proper
 // ranking (F1-F4), gifts follow it (K1-K3), the turn and the lead go where
 // the rules say (P5, P6, E5, R4, S3), and every event survives the wire.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 
 #include "replay/fold.h"
@@ -52,7 +51,8 @@ std::string CardMoves(const State& before, const State& after, const Event& e) {
   for (int s = 0; s < before.seats; ++s) {
     CardSet expected = before.hands[s];
     if (s == from) {
-      if (!before.hands[s].contains(moved)) return "seat " + std::to_string(s) + " moved cards it did not hold";
+      if (!before.hands[s].contains(moved))
+        return "seat " + std::to_string(s) + " moved cards it did not hold";
       expected -= moved;
     }
     if (s == to) expected |= gained;
@@ -85,14 +85,16 @@ TEST_CASE("G1 replay: folding the log with Step equals the live state") {
       if (auto v = Step(replay, g.events[k]))
         RC_FAIL(Failure(g, k + 1, "a logged event is illegal on replay: " + v->message));
       if (!(replay == g.states[k + 1]))
-        RC_FAIL(Failure(g, k + 1, "replay differs from the live state:\nreplay " +
-                                      StateText(replay) + "\nlive   " + StateText(g.states[k + 1])));
+        RC_FAIL(Failure(g, k + 1,
+                        "replay differs from the live state:\nreplay " + StateText(replay) +
+                            "\nlive   " + StateText(g.states[k + 1])));
     }
     const size_t k = *rc::gen::inRange<size_t>(0, g.events.size() + 1);
     const State folded = FoldTo(g.events, static_cast<int64_t>(k));
     if (!(folded == g.states[k]))
-      RC_FAIL(Failure(g, k, "FoldTo(" + std::to_string(k) + ") differs from the live state:\nfold " +
-                                StateText(folded) + "\nlive " + StateText(g.states[k])));
+      RC_FAIL(Failure(g, k,
+                      "FoldTo(" + std::to_string(k) + ") differs from the live state:\nfold " +
+                          StateText(folded) + "\nlive " + StateText(g.states[k])));
   });
 }
 
@@ -112,8 +114,11 @@ std::vector<int> ExpectedRanking(const State& after, const std::vector<int>& fin
 // G1 (003): points by place.
 int PlacePoints(int place, int seats) {
   std::string name = PlaceName(place, seats);
-  return name == "president" ? 2 : name == "vice-president" ? 1 : name == "vice-trouduc" ? -1
-         : name == "trouduc" ? -2 : 0;
+  return name == "president"        ? 2
+         : name == "vice-president" ? 1
+         : name == "vice-trouduc"   ? -1
+         : name == "trouduc"        ? -2
+                                    : 0;
 }
 
 std::string RankingText(const std::vector<int>& r) {
@@ -147,28 +152,34 @@ TEST_CASE("F1 F2 F3 F4: every manche ends with a ranking of the seats") {
         continue;
       }
       if (std::popcount(WithCards(after)) != 1)
-        RC_FAIL(Failure(g, k, "F3: the manche ended with " +
-                                  std::to_string(std::popcount(WithCards(after))) + " seats holding cards"));
+        RC_FAIL(Failure(g, k,
+                        "F3: the manche ended with " +
+                            std::to_string(std::popcount(WithCards(after))) +
+                            " seats holding cards"));
       if (!after.ranking) RC_FAIL(Failure(g, k, "the manche ended without a ranking"));
       const std::vector<int>& ranking = *after.ranking;
       std::vector<int> sorted = ranking;
       std::sort(sorted.begin(), sorted.end());
       std::vector<int> seats(after.seats);
       std::iota(seats.begin(), seats.end(), 0);
-      if (sorted != seats) RC_FAIL(Failure(g, k, "the ranking " + RankingText(ranking) + " is not a permutation of the seats"));
+      if (sorted != seats)
+        RC_FAIL(Failure(
+            g, k, "the ranking " + RankingText(ranking) + " is not a permutation of the seats"));
       if (std::find(top.begin(), top.end(), ranking[0]) != top.end())
         RC_FAIL(Failure(g, k, "F2: the Président finished on the top rank"));
       const std::vector<int> expected = ExpectedRanking(after, finished, top);
       if (ranking != expected)
-        RC_FAIL(Failure(g, k, "F1-F3: ranking " + RankingText(ranking) + ", expected " +
-                                  RankingText(expected) + " (finished " + RankingText(finished) +
-                                  ", on the top rank " + RankingText(top) + ")"));
+        RC_FAIL(Failure(g, k,
+                        "F1-F3: ranking " + RankingText(ranking) + ", expected " +
+                            RankingText(expected) + " (finished " + RankingText(finished) +
+                            ", on the top rank " + RankingText(top) + ")"));
       if (after.options.scoring == Scoring::kPlace) {
         for (int i = 0; i < after.seats; ++i) {
           const int seat = ranking[i];
           if (after.scores[seat] - before.scores[seat] != PlacePoints(i, after.seats))
-            RC_FAIL(Failure(g, k, "G1: seat " + std::to_string(seat) + " in place " +
-                                      std::to_string(i + 1) + " scored wrong"));
+            RC_FAIL(Failure(g, k,
+                            "G1: seat " + std::to_string(seat) + " in place " +
+                                std::to_string(i + 1) + " scored wrong"));
         }
       }
     }
@@ -178,7 +189,8 @@ TEST_CASE("F1 F2 F3 F4: every manche ends with a ranking of the seats") {
 // K1: the gifts a ranking owes: (from, to) -> count.
 std::map<std::pair<int, int>, int> OwedGifts(const std::vector<int>& r) {
   const int n = static_cast<int>(r.size());
-  return {{{r[0], r[n - 1]}, 2}, {{r[n - 1], r[0]}, 2}, {{r[1], r[n - 2]}, 1}, {{r[n - 2], r[1]}, 1}};
+  return {
+      {{r[0], r[n - 1]}, 2}, {{r[n - 1], r[0]}, 2}, {{r[1], r[n - 2]}, 1}, {{r[n - 2], r[1]}, 1}};
 }
 
 // K2: the ranks of the `count` weakest (or strongest) cards of a hand as
@@ -192,7 +204,7 @@ std::vector<Rank> ExtremeRanks(CardSet dealt, int count, bool best) {
   return ranks;
 }
 
-TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking, then the Trouduc leads") {
+TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking and the Trouduc leads after them") {
   Prop("the gifts owed, their ranks from the hand as dealt, and the lead after them", [] {
     const Game g = PlayOrFail(*GenScript());
     for (size_t k = 1; k < g.states.size(); ++k) {
@@ -202,23 +214,27 @@ TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking, then the Trouduc leads") 
       if (after.phase != Phase::kExchange) {
         if (before.phase == Phase::kExchange && after.phase == Phase::kPlay &&
             (after.turn != after.ranking->back() || after.pli.leader != after.turn))
-          RC_FAIL(Failure(g, k, "S3: after the gifts the Trouduc of the last manche, seat " +
-                                    std::to_string(after.ranking->back()) + ", leads, not seat " +
-                                    std::to_string(after.turn)));
+          RC_FAIL(Failure(g, k,
+                          "S3: after the gifts the Trouduc of the last manche, seat " +
+                              std::to_string(after.ranking->back()) + ", leads, not seat " +
+                              std::to_string(after.turn)));
         continue;
       }
       std::map<std::pair<int, int>, int> owed = OwedGifts(*after.ranking);
       // Gifts already made this manche are owed no more.
       for (size_t j = k; j >= 1 && !std::holds_alternative<DealEvent>(g.events[j - 1].body); --j)
-        if (auto* x = std::get_if<ExchangeEvent>(&g.events[j - 1].body)) owed.erase({x->from, x->to});
+        if (auto* x = std::get_if<ExchangeEvent>(&g.events[j - 1].body))
+          owed.erase({x->from, x->to});
       std::map<std::pair<int, int>, int> listed;
       for (const LegalAction& a : LegalActions(after)) {
         if (a.type != EventType::kExchange)
-          RC_FAIL(Failure(g, k, "K3: a " + std::string(TypeName(a.type)) + " is listed while gifts are owed"));
+          RC_FAIL(Failure(
+              g, k, "K3: a " + std::string(TypeName(a.type)) + " is listed while gifts are owed"));
         listed[{a.seat, a.to}] = a.count;
         // K2: from the hand as dealt; the Président and Vice-Président's
         // weakest (or their choice), the others' strongest.
-        const bool best = a.seat == after.ranking->back() || a.seat == (*after.ranking)[after.seats - 2];
+        const bool best =
+            a.seat == after.ranking->back() || a.seat == (*after.ranking)[after.seats - 2];
         const bool choice = !best && after.options.exchange == ExchangeRule::kChoice;
         if (!after.dealt[a.seat].contains(a.cards))
           RC_FAIL(Failure(g, k, "K2: a gift may name cards not in the hand as dealt"));
@@ -226,12 +242,15 @@ TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking, then the Trouduc leads") 
         std::sort(ranks.begin(), ranks.end());
         if (choice ? !ranks.empty() || a.cards != (after.hands[a.seat] & after.dealt[a.seat])
                    : ranks != ExtremeRanks(after.dealt[a.seat], a.count, best))
-          RC_FAIL(Failure(g, k, "K2: the gift of seat " + std::to_string(a.seat) + " is listed as " +
-                                    LegalText({a})));
+          RC_FAIL(Failure(g, k,
+                          "K2: the gift of seat " + std::to_string(a.seat) + " is listed as " +
+                              LegalText({a})));
       }
       if (listed != owed)
-        RC_FAIL(Failure(g, k, "K1: the gifts listed are not those the ranking " +
-                                  RankingText(*after.ranking) + " owes: " + LegalText(LegalActions(after))));
+        RC_FAIL(Failure(g, k,
+                        "K1: the gifts listed are not those the ranking " +
+                            RankingText(*after.ranking) +
+                            " owes: " + LegalText(LegalActions(after))));
       (void)before;
       (void)e;
     }
@@ -246,14 +265,16 @@ TEST_CASE("P5 P6 E5 R4 S3: the turn goes to the right seat") {
       const State& after = g.states[k];
       const Event& e = g.events[k - 1];
       auto fail = [&](const std::string& what) {
-        RC_FAIL(Failure(g, k, what + " (turn " + std::to_string(after.turn) + ")\nstate " + StateText(after)));
+        RC_FAIL(Failure(
+            g, k, what + " (turn " + std::to_string(after.turn) + ")\nstate " + StateText(after)));
       };
       if (after.phase != Phase::kPlay) {
         if (after.turn != -1) fail("a turn outside the play phase");
         continue;
       }
       const int t = after.turn;
-      if (t < 0 || t >= after.seats || after.hands[t].empty()) fail("P6: the turn is a seat with no cards");
+      if (t < 0 || t >= after.seats || after.hands[t].empty())
+        fail("P6: the turn is a seat with no cards");
       if (after.pli.out & SeatBit(t)) fail("P6: the turn is a seat out of the pli");
       if (std::holds_alternative<DealEvent>(e.body)) {
         const int queen = [&] {
@@ -261,7 +282,8 @@ TEST_CASE("P5 P6 E5 R4 S3: the turn goes to the right seat") {
             if (after.hands[s].contains(Card(Rank::kQ, Suit::kHearts))) return s;
           return -1;
         }();
-        if (t != queen) fail("S3: the holder of Qh, seat " + std::to_string(queen) + ", leads manche 1");
+        if (t != queen)
+          fail("S3: the holder of Qh, seat " + std::to_string(queen) + ", leads manche 1");
       }
       if (before.phase != Phase::kPlay || !InPlay(e)) continue;
       const int actor = ActingSeat(e.body);
@@ -270,7 +292,8 @@ TEST_CASE("P5 P6 E5 R4 S3: the turn goes to the right seat") {
       if (is_pass && after.pli.count != 0) {
         const bool out = before.options.pass_is_out && !before.pli.ou_rien && !before.pli.solo;
         if (((after.pli.out & SeatBit(actor)) != 0) != out)
-          fail(out ? "P5: the passer is not out of the pli" : "O3: the passer was put out of the pli");
+          fail(out ? "P5: the passer is not out of the pli"
+                   : "O3: the passer was put out of the pli");
       }
       if (after.pli.count == 0) {
         // A new pli: the last player to play (or the closer) leads, E5 if
@@ -289,10 +312,11 @@ TEST_CASE("P5 P6 E5 R4 S3: the turn goes to the right seat") {
           fail("R4: the turn came back to the last player where it should not");
         continue;
       }
-      const SeatMask in_pli = WithCards(after) & ~after.pli.out & ~after.pli.passed &
-                              ~SeatBit(after.pli.last_seat);
+      const SeatMask in_pli =
+          WithCards(after) & ~after.pli.out & ~after.pli.passed & ~SeatBit(after.pli.last_seat);
       const int next = NextIn(after, actor, in_pli);
-      if (t != next) fail("P6: the next seat clockwise still in the pli is seat " + std::to_string(next));
+      if (t != next)
+        fail("P6: the next seat clockwise still in the pli is seat " + std::to_string(next));
     }
   });
 }
@@ -304,10 +328,12 @@ TEST_CASE("Wire: every event of a game round-trips through JSON Lines") {
       const std::string line = EventToJson(g.events[k]);
       auto parsed = ParseEventLine(line);
       if (auto* err = std::get_if<ParseError>(&parsed))
-        RC_FAIL(Failure(g, k + 1, "the line " + line + " does not parse: " + err->field + ": " + err->message));
+        RC_FAIL(Failure(
+            g, k + 1, "the line " + line + " does not parse: " + err->field + ": " + err->message));
       if (!(std::get<Event>(parsed) == g.events[k]))
-        RC_FAIL(Failure(g, k + 1, "the line " + line + " parses to another event: " +
-                                      EventToJson(std::get<Event>(parsed))));
+        RC_FAIL(Failure(g, k + 1,
+                        "the line " + line +
+                            " parses to another event: " + EventToJson(std::get<Event>(parsed))));
     }
   });
 }
