@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/card.h"
+#include "tests/temp_dir.h"
 
 namespace {
 
@@ -25,26 +26,7 @@ namespace json = boost::json;
 using pli::CheckScenarioText;
 using pli::ScenarioReport;
 
-// A fresh directory under the system temp dir, removed at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path = fs::temp_directory_path() /
-           ("pli-scenario-test-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string Write(const std::string& name, const std::string& text) const {
-    fs::path p = path / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-    return p.string();
-  }
-};
+using pli::test::TempDir;
 
 std::string GameLine(const std::string& id) {
   return R"({"type":"game","game":")" + id + R"(","seats":["Alice","Bob","Carol","Dan"]})";
