@@ -1,7 +1,10 @@
 // main.cc: the `pli` command (INTERFACE.md §2): CLI11 wiring only.
-// Parses the command line, reads the log, calls replay/ and prints human
-// text or --json. Exit status: 0 success / clean, 1 a rule violation found,
-// 2 bad usage, unreadable or malformed input (the message on stderr).
+// Parses the command line, reads the log (a JSON Lines file or a database),
+// calls replay/ or referee/ and prints human text or --json. The live
+// commands are in live.cc, import/export/backup in archive.cc.
+// Exit status: 0 success / clean, 1 a rule violation found or an action
+// refused, 2 bad usage, unreadable or malformed input, storage failure (the
+// message on stderr).
 #include <CLI/CLI.hpp>
 #include <boost/json.hpp>
 #include <cstdint>
@@ -11,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/archive.h"
+#include "cli/live.h"
 #include "cli/output.h"
 #include "cli/source.h"
 #include "engine/rules.h"
@@ -24,7 +29,8 @@ constexpr int kExitViolation = 1;
 constexpr int kExitBadInput = 2;
 
 constexpr const char* kSourceHelp =
-    "the event log: a JSON Lines file, one event per line ('-' reads standard input)";
+    "the event log: a JSON Lines file, one event per line ('-' reads standard input); "
+    "or give --db";
 
 constexpr const char* kFooter =
     R"(SOURCE is an event log in JSON Lines (INTERFACE.md §1): one JSON object per
@@ -34,18 +40,22 @@ event and its events are numbered from 1 (seq). For example:
   {"type":"deal","hands":[["3c","4c",...],["3d",...],["3h",...],["3s",...]]}
   {"type":"play","seat":2,"cards":["Qh"]}
   {"type":"pass","seat":3}
+Or SOURCE is a database refereed live (--db FILE, see pli new --help).
 
-Exit status: 0 success (audit: clean), 1 a rule violation found,
-2 bad usage, or an unreadable or malformed log.
+Exit status: 0 success (audit: clean), 1 a rule violation found (audit:
+also a broken hash chain), 2 bad usage, an unreadable or malformed log.
 
 Examples:
   pli audit game.jsonl --continue
+  pli audit --db games.db --head 57:9f2c...
   pli state game.jsonl --at 12
-  pli legal game.jsonl --game g2 --json
+  pli legal --db games.db --game g2 --json
 )";
 
 struct Args {
   std::string source;
+  std::optional<std::string> db;
+  std::optional<std::string> head;  // audit --head SEQ:HASH
   bool json = false;
   bool keep_going = false;          // audit --continue
   std::optional<int64_t> at;        // state, legal
@@ -54,28 +64,52 @@ struct Args {
 
 void Print(const boost::json::value& value) { std::cout << boost::json::serialize(value) << "\n"; }
 
+// The games SOURCE or --db holds (from a database: only --game's, if given).
+std::vector<pli::cli::LoadedGame> Load(const Args& args) {
+  if (args.db.has_value() == !args.source.empty()) {
+    throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  }
+  if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
+  if (!args.db) return pli::cli::LoadFileGames(args.source);
+  std::optional<pli::Head> witness;
+  if (args.head) witness = pli::cli::ParseHead(*args.head);
+  return pli::cli::LoadDbGames(*args.db, args.game, witness);
+}
+
+// The one game a state or legal command looks at.
+pli::GameLog LoadOne(const Args& args) {
+  std::vector<pli::GameLog> logs;
+  for (pli::cli::LoadedGame& g : Load(args)) logs.push_back(std::move(g.log));
+  return pli::cli::SelectGame(logs, args.game, args.db ? *args.db : args.source);
+}
+
 int RunAudit(const Args& args) {
-  const std::vector<pli::GameLog> games = pli::cli::ReadSource(args.source);
+  std::vector<pli::cli::LoadedGame> games = Load(args);
+  if (args.game && !args.db) {  // a file: keep --game's, which must be there
+    std::vector<pli::GameLog> logs;
+    for (const pli::cli::LoadedGame& g : games) logs.push_back(g.log);
+    pli::cli::SelectGame(logs, args.game, args.source);
+    std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != *args.game; });
+  }
   boost::json::array documents;
   bool violation = false;
-  for (const pli::GameLog& game : games) {
-    std::vector<pli::Finding> findings = pli::AuditGame(game.events, args.keep_going);
-    violation = violation || !findings.empty();
+  for (const pli::cli::LoadedGame& game : games) {
+    std::vector<pli::Finding> findings = pli::AuditByPosition(game.log.events, args.keep_going);
+    violation = violation || !findings.empty() || game.chain.status == pli::ChainStatus::kBroken;
     if (args.json)
-      documents.push_back(pli::cli::AuditJson(game, findings));
+      documents.push_back(pli::cli::AuditJson(game.log, game.chain, findings));
     else
-      std::cout << pli::cli::AuditText(game, findings, args.keep_going);
+      std::cout << pli::cli::AuditText(game.log, game.chain, findings, args.keep_going);
   }
   if (args.json)
     Print(boost::json::object{{"games", std::move(documents)}});
   else if (games.empty())
-    std::cout << "no game in " << pli::cli::SourceLabel(args.source) << "\n";
+    std::cout << "no game in " << (args.db ? *args.db : pli::cli::SourceLabel(args.source)) << "\n";
   return violation ? kExitViolation : kExitOk;
 }
 
 int RunState(const Args& args) {
-  const std::vector<pli::GameLog> games = pli::cli::ReadSource(args.source);
-  const pli::GameLog& game = pli::cli::SelectGame(games, args.game, args.source);
+  const pli::GameLog game = LoadOne(args);
   const int64_t at = pli::cli::ResolveAt(game, args.at);
   const pli::State state = pli::FoldTo(game.events, at);
   if (args.json)
@@ -86,8 +120,7 @@ int RunState(const Args& args) {
 }
 
 int RunLegal(const Args& args) {
-  const std::vector<pli::GameLog> games = pli::cli::ReadSource(args.source);
-  const pli::GameLog& game = pli::cli::SelectGame(games, args.game, args.source);
+  const pli::GameLog game = LoadOne(args);
   const pli::State state = pli::FoldTo(game.events, pli::cli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
   if (args.json)
@@ -99,10 +132,19 @@ int RunLegal(const Args& args) {
 
 CLI::App* AddCommand(CLI::App& app, const char* name, const char* description, Args& args) {
   CLI::App* command = app.add_subcommand(name, description);
-  command->add_option("SOURCE", args.source, kSourceHelp)->required();
+  command->add_option("SOURCE", args.source, kSourceHelp);
+  command->add_option("--db", args.db, "read the games of this database instead of a file")
+      ->type_name("FILE");
   command->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
   command->footer(kFooter);
   return command;
+}
+
+void AddGameOption(CLI::App* command, Args& args) {
+  command
+      ->add_option("--game", args.game,
+                   "the game's id, required when SOURCE holds more than one game")
+      ->type_name("ID");
 }
 
 void AddPointOptions(CLI::App* command, Args& args) {
@@ -111,10 +153,7 @@ void AddPointOptions(CLI::App* command, Args& args) {
                    "look after event SEQ of the game (1-based; default: the last event). "
                    "An illegal event changes nothing, so --at it shows the state before it")
       ->type_name("SEQ");
-  command
-      ->add_option("--game", args.game,
-                   "the game's id, required when SOURCE holds more than one game")
-      ->type_name("ID");
+  AddGameOption(command, args);
 }
 
 // The three commands, wired to args.
@@ -127,12 +166,19 @@ struct Commands {
 Commands AddCommands(CLI::App& app, Args& args) {
   Commands c;
   c.audit = AddCommand(app, "audit",
-                       "Re-check every event of every game in SOURCE; report each rule violation "
-                       "(seq, seat, code, rule, message). Exit 1 when one is found.",
+                       "Re-check every event of every game in SOURCE (and its hash chain, where "
+                       "there is one); report each rule violation (seq, seat, code, rule, "
+                       "message) and each sign of tampering. Exit 1 when one is found.",
                        args);
   c.audit->add_flag("--continue", args.keep_going,
                     "report an illegal event, skip it and go on (default: stop each game's "
                     "check at its first violation)");
+  AddGameOption(c.audit, args);
+  c.audit
+      ->add_option("--head", args.head,
+                   "with --db: an acknowledged head (as printed when an action was recorded); "
+                   "audit proves the log still holds it, so nothing was cut or rewritten")
+      ->type_name("SEQ:HASH");
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
                        "pli and what is in force, who is out, the ranking.",
@@ -157,7 +203,9 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
-      what = std::string("unknown command \"") + argv[1] + "\" (commands: audit, state, legal)";
+      what = std::string("unknown command \"") + argv[1] +
+             "\" (commands: audit, state, legal, new, deal, exchange, play, pass, close, end, "
+             "import, export, backup)";
     }
     std::cerr << "pli: " << what << "\nRun 'pli --help' or 'pli COMMAND --help' for usage.\n";
     return kExitBadInput;
@@ -169,15 +217,23 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "pli: the referee of Super Président. It re-checks an event log against the "
-      "rules (RULES.md) and shows the state and the legal actions at any point."};
+      "pli: the referee of Super Président. It referees live games into a SQLite database "
+      "(every action judged by the rules of RULES.md before it is written, every event "
+      "hash-chained), re-checks event logs and archives, and shows the state and the legal "
+      "actions at any point."};
   app.name("pli");
   app.footer(kFooter);
   app.require_subcommand(1);
   Args args;
   const Commands commands = AddCommands(app, args);
+  pli::cli::LiveArgs live_args;
+  const pli::cli::LiveCommands live = pli::cli::AddLiveCommands(app, live_args);
+  pli::cli::ArchiveArgs archive_args;
+  const pli::cli::ArchiveCommands archive = pli::cli::AddArchiveCommands(app, archive_args);
   if (std::optional<int> status = Parse(app, argc, argv)) return *status;
   try {
+    if (std::optional<int> status = pli::cli::RunLive(live, live_args)) return *status;
+    if (std::optional<int> status = pli::cli::RunArchive(archive, archive_args)) return *status;
     if (commands.audit->parsed()) return RunAudit(args);
     if (commands.state->parsed()) return RunState(args);
     if (commands.legal->parsed()) return RunLegal(args);

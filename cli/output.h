@@ -13,6 +13,7 @@
 #include "engine/card.h"
 #include "engine/rules.h"
 #include "engine/state.h"
+#include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "schema/log_reader.h"
 #include "schema/state_json.h"
@@ -47,9 +48,12 @@ inline const char* YesNo(bool b) { return b ? "yes" : "no"; }
 // ---------------------------------------------------------------------------
 // audit
 
-// One game of `pli audit --json`:
-// {"game":ID,"events":N,"chain":"none","violations":[{"seq","seat","type","code","rule","message"}]}.
-inline boost::json::object AuditJson(const GameLog& game, const std::vector<Finding>& findings) {
+// One game of `pli audit --json` (INTERFACE.md §2), plus the chain's
+// problems: {"game":ID,"events":N,"chain":"ok"|"none"|"broken",
+// "chain_problems":[{"seq","message"}],"violations":[{"seq","seat","type",
+// "code","rule","message"}]}.
+inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chain,
+                                     const std::vector<Finding>& findings) {
   boost::json::array violations;
   for (const Finding& f : findings) {
     boost::json::object v;
@@ -61,22 +65,37 @@ inline boost::json::object AuditJson(const GameLog& game, const std::vector<Find
     v["message"] = f.violation.message;
     violations.push_back(std::move(v));
   }
+  boost::json::array problems;
+  for (const ChainProblem& p : chain.problems) {
+    problems.push_back(boost::json::object{{"seq", p.seq}, {"message", p.message}});
+  }
   boost::json::object o;
   o["game"] = game.game;
   o["events"] = game.events.size();
-  o["chain"] = "none";  // a file carries no hash chain (yet)
+  o["chain"] = ChainStatusName(chain.status);
+  o["chain_problems"] = std::move(problems);
   o["violations"] = std::move(violations);
   return o;
 }
 
 // "game g1: 32 events, clean", or the count and one line per violation:
 // "  seq 9  seat 2 (Bob)  play  too-weak (P3): message".
-inline std::string AuditText(const GameLog& game, const std::vector<Finding>& findings,
-                             bool keep_going) {
+inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
+                             const std::vector<Finding>& findings, bool keep_going) {
   const std::vector<std::string> names = SeatNames(game);
   std::string text = "game " + game.game + ": " + std::to_string(game.events.size()) + " events, ";
-  if (findings.empty()) return text + "clean\n";
+  text += std::string("hash chain ") +
+          (chain.status == ChainStatus::kNone ? "none (the log carries no hashes)"
+                                              : ChainStatusName(chain.status)) +
+          ", ";
+  if (findings.empty() && chain.problems.empty()) return text + "clean\n";
+  if (!chain.problems.empty()) {
+    text += std::to_string(chain.problems.size()) + " tampering sign(s), ";
+  }
   text += std::to_string(findings.size()) + " violation(s)\n";
+  for (const ChainProblem& p : chain.problems) {
+    text += "  seq " + std::to_string(p.seq) + "  chain: " + p.message + "\n";
+  }
   for (const Finding& f : findings) {
     text += "  seq " + std::to_string(f.seq) + "  ";
     if (f.seat >= 0) text += SeatLabel(f.seat, names) + "  ";
@@ -84,7 +103,7 @@ inline std::string AuditText(const GameLog& game, const std::vector<Finding>& fi
     if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
     text += ": " + f.violation.message + "\n";
   }
-  if (!keep_going)
+  if (!keep_going && !findings.empty())
     text += "  (checking stopped at the first violation; --continue checks the rest)\n";
   return text;
 }
@@ -208,7 +227,19 @@ inline std::string LegalText(const GameLog& game, const State& state,
   }
   const std::vector<std::string> names = SeatNames(game);
   std::string text;
-  for (const LegalAction& a : actions) text += LegalLine(a, names) + "\n";
+  for (const LegalAction& a : actions) {
+    text += LegalLine(a, names);
+    const Event example = ToEvent(state, a);  // the lowest cards that fit
+    const CardList* cards = nullptr;
+    if (const auto* p = std::get_if<PlayEvent>(&example.body)) cards = &p->cards;
+    if (const auto* c = std::get_if<CloseEvent>(&example.body)) cards = &c->cards;
+    if (const auto* x = std::get_if<ExchangeEvent>(&example.body)) cards = &x->cards;
+    if (cards != nullptr) {
+      text += "  e.g.";
+      for (Card c : *cards) text += " " + CardText(c);
+    }
+    text += "\n";
+  }
   return text;
 }
 

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "engine/event.h"
+#include "referee/sqlite_store.h"
+#include "replay/chain_check.h"
 #include "schema/log_reader.h"
 
 namespace pli::cli {
@@ -30,6 +32,71 @@ inline std::vector<GameLog> ReadSource(const std::string& source) {
     throw std::runtime_error(SourceLabel(source) + ": " + error->ToString());
   }
   return std::move(std::get<std::vector<GameLog>>(read));
+}
+
+// A game as a command reads it, with its chain verdict.
+struct LoadedGame {
+  GameLog log;
+  ChainCheck chain;
+};
+
+// "SEQ:HASH", as an acknowledgement prints it.
+inline Head ParseHead(const std::string& text) {
+  const size_t colon = text.find(':');
+  std::optional<Hash> hash;
+  int64_t seq = 0;
+  if (colon != std::string::npos) {
+    hash = ParseHashHex(text.substr(colon + 1));
+    try {
+      size_t used = 0;
+      seq = std::stoll(text.substr(0, colon), &used);
+      if (used != colon || seq < 1) hash.reset();
+    } catch (const std::exception&) {
+      hash.reset();
+    }
+  }
+  if (!hash) {
+    throw std::runtime_error("--head " + text +
+                             ": write it as SEQ:HASH, the seq and the 64 hex digits of an "
+                             "acknowledgement");
+  }
+  return Head{seq, *hash};
+}
+
+// The games of a database (all, or the one named), each checked for
+// tampering (chain, head, and `witness` when given).
+inline std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
+                                           const std::optional<Head>& witness) {
+  std::unique_ptr<EventStore> store = OpenSqliteStore(db, OpenMode::kReadOnly);
+  std::vector<std::string> ids = store->Games();
+  if (id) {
+    bool known = false;
+    for (const std::string& g : ids) known = known || g == *id;
+    if (!known) {
+      std::string list;
+      for (const std::string& g : ids) list += (list.empty() ? "" : ", ") + g;
+      throw std::runtime_error(db + " has no game \"" + *id + "\" (games: " +
+                               (list.empty() ? "none" : list) + ")");
+    }
+    ids = {*id};
+  }
+  std::vector<LoadedGame> games;
+  for (const std::string& g : ids) {
+    CheckedGame checked = CheckStoredGame(*store->Read(g), witness);
+    games.push_back(LoadedGame{std::move(checked.log), std::move(checked.chain)});
+  }
+  return games;
+}
+
+// The games of a log file, each with its chain verdict ("none" when it
+// carries no hashes).
+inline std::vector<LoadedGame> LoadFileGames(const std::string& source) {
+  std::vector<LoadedGame> games;
+  for (GameLog& log : ReadSource(source)) {
+    ChainCheck chain = CheckFileChain(log);
+    games.push_back(LoadedGame{std::move(log), std::move(chain)});
+  }
+  return games;
 }
 
 inline std::string GameIds(const std::vector<GameLog>& games) {

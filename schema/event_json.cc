@@ -131,7 +131,8 @@ class EventReader {
   }
 
   void CheckFieldNames(EventType type);
-  void ReadCommon(Event& event);
+  // seq, id, at; the `hash` text, when present, goes to *hash_out (if not null).
+  void ReadCommon(Event& event, std::string* hash_out);
   GameEvent ReadGame();
   DealEvent ReadDeal();
   Declare ReadDeclare();
@@ -177,18 +178,20 @@ void EventReader::CheckFieldNames(EventType type) {
   }
 }
 
-void EventReader::ReadCommon(Event& event) {
+void EventReader::ReadCommon(Event& event, std::string* hash_out) {
   if (std::optional<int64_t> seq = Integer("seq", false)) {
     if (*seq < 1) Fail("seq", "must be 1 or more, not " + std::to_string(*seq));
     event.seq = seq;
   }
   event.id = String("id", false, true);
   event.at = String("at", false, false);
-  // `hash` is accepted and ignored: the store computes the chain itself.
+  // `hash` is not part of the event: it is handed to the caller, who checks
+  // the chain (FORMAT.md "Hash chain").
   if (std::optional<std::string> hash = String("hash", false, false)) {
     bool hex =
         hash->size() == 64 && hash->find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!hex) Fail("hash", "must be 64 lowercase hex digits");
+    if (hash_out != nullptr) *hash_out = *hash;
   }
 }
 
@@ -408,6 +411,11 @@ void AppendBody(std::string& out, const EventBody& body) {
 }  // namespace
 
 std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
+  return ParseEventLine(line, nullptr);
+}
+
+std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash) {
+  if (hash != nullptr) hash->clear();
   std::variant<boost::json::value, JsonError> parsed = ParseStrictJson(line);
   if (auto* e = std::get_if<JsonError>(&parsed)) {
     return ParseError{std::move(e->field), std::move(e->message)};
@@ -423,7 +431,7 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
   if (!type) return ParseError{"type", "unknown event type " + Quote(*type_name)};
   r.CheckFieldNames(*type);
   Event event;
-  r.ReadCommon(event);
+  r.ReadCommon(event, hash);
   if (r.failed()) return r.error();
   event.body = ReadBody(r, *type);
   if (r.failed()) return r.error();

@@ -27,6 +27,10 @@ struct ParseError {
 // Parses one JSON Lines line into an event. Game-context checks (seat in
 // range, seq position, id uniqueness) are not made here: see log_reader.h.
 std::variant<Event, ParseError> ParseEventLine(std::string_view line);
+// The same, and the line's `hash` (64 hex digits, checked for form only) goes
+// to *hash: "" when the line has none. It is not part of the event; the
+// caller checks the chain (FORMAT.md "Hash chain").
+std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash);
 
 // The canonical JSON text of an event, without a trailing newline.
 // ParseEventLine(EventToJson(e)) == e for every event e.

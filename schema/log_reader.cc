@@ -83,14 +83,15 @@ std::optional<Problem> Grouper::CheckInGame(const Event& event) {
 }
 
 std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
-  std::variant<Event, ParseError> parsed = ParseEventLine(line);
+  std::string hash;
+  std::variant<Event, ParseError> parsed = ParseEventLine(line, &hash);
   if (auto* e = std::get_if<ParseError>(&parsed)) {
     return LogError{line_number, e->field, e->message};
   }
   Event& event = std::get<Event>(parsed);
   if (const auto* g = std::get_if<GameEvent>(&event.body)) {
     // A game event starts a new game.
-    games_.push_back(GameLog{g->game, {}, {}});
+    games_.push_back(GameLog{g->game, {}, {}, {}});
     seats_ = static_cast<int>(g->seats.size());
     ids_.clear();
   } else if (games_.empty()) {
@@ -103,6 +104,7 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
   }
   games_.back().events.push_back(std::move(event));
   games_.back().lines.push_back(line_number);
+  games_.back().hashes.push_back(std::move(hash));
   return std::nullopt;
 }
 

@@ -18,6 +18,7 @@ struct GameLog {
   std::string game;  // the id of its game event
   std::vector<Event> events;
   std::vector<int> lines;
+  std::vector<std::string> hashes;  // each event's `hash` as written, "" if none
 };
 
 // A malformed line: where, which field, what is wrong.

@@ -1,0 +1,338 @@
+// live.cc: the live refereeing commands (see live.h).
+#include "cli/live.h"
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <ctime>
+#include <iostream>
+#include <random>
+#include <stdexcept>
+
+#include "engine/rules.h"
+#include "referee/referee.h"
+#include "referee/shuffle.h"
+#include "referee/sqlite_store.h"
+#include "schema/event_json.h"
+#include "schema/state_json.h"
+
+namespace pli::cli {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitRejected = 1;
+constexpr int kExitBadInput = 2;
+
+[[noreturn]] void Bad(const std::string& message) { throw std::runtime_error(message); }
+
+// Cards as typed: each argument may hold several, separated by commas or
+// spaces; any spelling of RULES.md C1.
+CardList ParseCards(const std::vector<std::string>& args, const std::string& what) {
+  CardList cards;
+  for (const std::string& arg : args) {
+    std::string word;
+    for (size_t i = 0; i <= arg.size(); ++i) {
+      if (i < arg.size() && arg[i] != ',' && arg[i] != ' ') {
+        word += arg[i];
+        continue;
+      }
+      if (word.empty()) continue;
+      std::optional<Card> card = ParseCard(word);
+      if (!card) Bad(what + ": unknown card \"" + word + "\" (cards are written like 7h, Ts, 10d, Q♥)");
+      cards.push_back(*card);
+      word.clear();
+    }
+  }
+  if (cards.empty()) Bad(what + ": name at least one card");
+  return cards;
+}
+
+// A seat by number or by name.
+int ResolveSeat(const std::string& text, const State& state, const std::string& option) {
+  for (int s = 0; s < state.seats; ++s) {
+    if (text == std::to_string(s) || text == state.seat_names[s]) return s;
+  }
+  std::string seats;
+  for (int s = 0; s < state.seats; ++s) {
+    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + state.seat_names[s];
+  }
+  Bad(option + " " + text + ": no such seat in game \"" + state.game + "\" (seats: " + seats + ")");
+}
+
+std::string NowUtc() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+GameEvent BuildGame(const LiveArgs& args) {
+  GameEvent g;
+  g.game = args.game;
+  g.ruleset = args.ruleset;
+  std::optional<Options> preset = Preset(args.ruleset);
+  if (!preset) Bad("--ruleset " + args.ruleset + ": unknown (known: super-president, classic)");
+  g.options = *preset;
+  for (const std::string& option : args.options) {
+    const size_t eq = option.find('=');
+    if (eq == std::string::npos) Bad("--option " + option + ": write it as NAME=VALUE");
+    const std::string name = option.substr(0, eq);
+    std::string problem = SetOption(g.options, name, option.substr(eq + 1));
+    if (!problem.empty()) Bad("--option " + option + ": " + problem);
+    for (const auto& [known, text] : OptionValues(g.options)) {
+      if (known == name) g.overrides.emplace_back(name, text);  // canonical text
+    }
+  }
+  for (const std::string& seat : args.seats) {
+    if (seat.empty()) Bad("--seats: a seat name must not be empty");
+  }
+  g.seats = args.seats;
+  return g;
+}
+
+DealEvent BuildDeal(const LiveArgs& args, const State& state) {
+  DealEvent d;
+  if (!args.hands.empty()) {
+    if (args.seed) Bad("give --seed or --hand, not both");
+    for (size_t i = 0; i < args.hands.size(); ++i) {
+      d.hands.push_back(ParseCards({args.hands[i]}, "--hand " + std::to_string(i + 1)));
+    }
+    return d;
+  }
+  std::random_device device;
+  d.seed = args.seed ? *args.seed
+                     : static_cast<int64_t>((uint64_t{device()} << 32) | uint64_t{device()});
+  d.hands = DealFromSeed(state.seats, *d.seed);
+  return d;
+}
+
+Declare ParseDeclare(const std::string& text) {
+  if (text.empty()) return Declare::kNone;
+  if (text == "suite") return Declare::kSuite;
+  if (text == "reverse") return Declare::kReverse;
+  Bad("--declare " + text + ": suite or reverse");
+}
+
+EventBody BuildBody(const std::string& command, const LiveArgs& args, const State& state) {
+  if (command == "new") return BuildGame(args);
+  if (command == "deal") return BuildDeal(args, state);
+  if (command == "exchange") {
+    return ExchangeEvent{ResolveSeat(args.from, state, "--from"), ResolveSeat(args.to, state, "--to"),
+                         ParseCards(args.cards, "CARDS")};
+  }
+  if (command == "play") {
+    return PlayEvent{ResolveSeat(args.seat, state, "--seat"), ParseCards(args.cards, "CARDS"),
+                     ParseDeclare(args.declare)};
+  }
+  if (command == "pass") return PassEvent{ResolveSeat(args.seat, state, "--seat")};
+  if (command == "close") {
+    return CloseEvent{ResolveSeat(args.seat, state, "--seat"), ParseCards(args.cards, "CARDS")};
+  }
+  return EndEvent{};
+}
+
+std::string SeatText(int seat, const State& state) {
+  if (seat < 0) return "nobody";
+  std::string text = "seat " + std::to_string(seat);
+  if (seat < static_cast<int>(state.seat_names.size())) text += " (" + state.seat_names[seat] + ")";
+  return text;
+}
+
+// What happens next, for a person: whose turn, or what is owed.
+std::string NextText(const State& state) {
+  switch (state.phase) {
+    case Phase::kExchange: return "next: the gifts of the exchange (pli legal lists them)";
+    case Phase::kPlay: return "next: " + SeatText(state.turn, state) + " to act";
+    case Phase::kMancheOver:
+      return state.ended ? "the game is over" : "next: deal the next manche (pli deal)";
+    case Phase::kGameOver: return "the game is over";
+    default: return "";
+  }
+}
+
+const char* OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kAccepted: return "accepted";
+    case Outcome::kDuplicate: return "duplicate";
+    case Outcome::kRejected: return "rejected";
+    case Outcome::kStale: return "stale";
+    case Outcome::kNoGame: return "no-game";
+  }
+  return "rejected";
+}
+
+int ExitOf(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kAccepted:
+    case Outcome::kDuplicate: return kExitOk;
+    case Outcome::kNoGame: return kExitBadInput;
+    default: return kExitRejected;
+  }
+}
+
+void PrintJson(const std::string& game, const Event& action, const SubmitResult& r) {
+  boost::json::object o;
+  o["result"] = OutcomeName(r.outcome);
+  o["game"] = game;
+  o["head"] = r.head_seq;
+  if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
+    o["seq"] = r.seq;
+    o["hash"] = HashHex(r.hash);
+  }
+  if (r.violation) o["violation"] = ViolationToJson(*r.violation);
+  o["message"] = r.message;
+  o["event"] = boost::json::parse(EventToJson(action));
+  if (r.outcome == Outcome::kAccepted) {
+    o["phase"] = PhaseName(r.state.phase);
+    o["turn"] = r.state.turn >= 0 ? boost::json::value(r.state.turn) : boost::json::value(nullptr);
+  }
+  std::cout << boost::json::serialize(o) << "\n";
+}
+
+void PrintText(const std::string& game, const Event& action, const SubmitResult& r) {
+  const std::string what = std::string(TypeName(TypeOf(action.body)));
+  if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
+    std::cout << (r.outcome == Outcome::kAccepted ? "recorded: " : "already recorded: ") << what
+              << " is event " << r.seq << " of game \"" << game << "\"\n"
+              << "hash " << HashHex(r.hash) << "\n"
+              << "  (keep it: pli audit --db FILE --head " << r.seq << ":" << HashHex(r.hash)
+              << " proves later that nothing up to here was cut or rewritten)\n";
+    if (r.outcome == Outcome::kAccepted) std::cout << NextText(r.state) << "\n";
+    return;
+  }
+  std::cerr << "pli: " << what << " refused";
+  if (r.violation && r.violation->code != Code::kMalformed) {
+    std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
+  }
+  std::cerr << ": " << r.message << "\nnothing was written; the log is at seq " << r.head_seq
+            << "\n";
+}
+
+constexpr const char* kLiveFooter =
+    R"(Every action is judged by the rules (RULES.md) in one write transaction:
+an illegal one is refused with its code, rule and a sentence, and nothing is
+written. An accepted one is acknowledged with its seq and hash only after it
+is committed to disk.
+
+SEAT is a seat number (0 first, clockwise) or a seat name. CARDS are written
+as in RULES.md C1: 7h Ts 10d Q♥, as separate arguments or comma-separated.
+
+Exit status: 0 recorded (or already recorded under the same --id),
+1 refused (a rule violation, or --expect is stale), 2 bad usage, no such
+game or database, or a storage failure.
+
+A whole game:
+  pli new  --db g.db --game g1 --seats Ana,Bo,Cy,Di
+  pli deal --db g.db --game g1 --seed 42 --expect 1
+  pli legal --db g.db --game g1
+  pli play --db g.db --game g1 --seat Cy Qh --expect 2
+  pli pass --db g.db --game g1 --seat 3 --expect 3
+  pli audit --db g.db
+)";
+
+// The options every live command takes.
+CLI::App* AddLive(CLI::App& app, const char* name, const char* description, LiveArgs& args) {
+  CLI::App* c = app.add_subcommand(name, description);
+  c->add_option("--db", args.db, "the database file (pli new creates it)")
+      ->required()
+      ->type_name("FILE");
+  c->add_option("--game", args.game, "the game's id")->required()->type_name("ID");
+  c->add_option("--expect", args.expect,
+                "the seq you last saw (the log's last event, 0 for none): the action is "
+                "refused if the log has moved on since (optimistic concurrency)")
+      ->type_name("SEQ");
+  c->add_option("--id", args.id,
+                "an idempotency key, unique in the game: resubmitting the same action under "
+                "the same key returns the original result and writes nothing")
+      ->type_name("KEY");
+  c->add_option("--time", args.time, "the event's time stamp, RFC 3339 (default: now, UTC)")
+      ->type_name("TIME");
+  c->add_flag("--no-time", args.no_time, "record no time stamp");
+  c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
+  c->footer(kLiveFooter);
+  return c;
+}
+
+CLI::Option* AddSeat(CLI::App* c, const char* name, std::string& seat, const char* what) {
+  return c->add_option(name, seat, what)->required()->type_name("SEAT");
+}
+
+void AddCards(CLI::App* c, LiveArgs& args, const char* what) {
+  c->add_option("CARDS", args.cards, what)->required();
+}
+
+}  // namespace
+
+LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
+  LiveCommands out;
+  CLI::App* c = AddLive(app, "new", "Start a game: create the database if needed and record its game event.", args);
+  c->add_option("--seats", args.seats, "the players' names, seat 0 first, clockwise (4 to 8)")
+      ->required()
+      ->delimiter(',')
+      ->type_name("NAME,NAME,...");
+  c->add_option("--ruleset", args.ruleset, "super-president (default) or classic");
+  c->add_option("--option", args.options,
+                "override an option of the ruleset, e.g. manches=3, solo_continuation=always "
+                "(repeatable; names in schema/FORMAT.md)")
+      ->type_name("NAME=VALUE");
+  out.all.push_back(c);
+  c = AddLive(app, "deal", "Deal a manche: a seeded shuffle (recorded), or the hands given.", args);
+  c->add_option("--seed", args.seed,
+                "shuffle with this seed (docs/REFEREE.md has the algorithm); default: a random "
+                "seed, recorded in the event")
+      ->type_name("N");
+  c->add_option("--hand", args.hands, "the hand of the next seat, e.g. \"3c 7h Qh ...\" "
+                "(repeat once per seat, seat 0 first)")
+      ->type_name("CARDS");
+  out.all.push_back(c);
+  c = AddLive(app, "exchange", "Record one gift of the exchange (RULES.md §11).", args);
+  AddSeat(c, "--from", args.from, "the giver");
+  AddSeat(c, "--to", args.to, "the receiver");
+  AddCards(c, args, "the cards given");
+  out.all.push_back(c);
+  c = AddLive(app, "play", "Play cards in turn (RULES.md §3, §5, §6, §7).", args);
+  AddSeat(c, "--seat", args.seat, "the player");
+  AddCards(c, args, "the cards played, all of one rank");
+  c->add_option("--declare", args.declare, "declare a suite or a reverse with this play")
+      ->check(CLI::IsMember({"suite", "reverse"}));
+  out.all.push_back(c);
+  c = AddLive(app, "pass", "Pass (RULES.md P4, P5, O3).", args);
+  AddSeat(c, "--seat", args.seat, "the player");
+  out.all.push_back(c);
+  c = AddLive(app, "close", "Close the pli out of turn with the remaining cards of its rank (RULES.md §8).", args);
+  AddSeat(c, "--seat", args.seat, "the closer");
+  AddCards(c, args, "the remaining cards of the last play's rank");
+  out.all.push_back(c);
+  out.all.push_back(AddLive(app, "end", "End the game (RULES.md G1).", args));
+  return out;
+}
+
+std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
+  const CLI::App* parsed = nullptr;
+  for (const CLI::App* c : commands.all) {
+    if (c->parsed()) parsed = c;
+  }
+  if (parsed == nullptr) return std::nullopt;
+  const std::string command = parsed->get_name();
+  std::unique_ptr<EventStore> store =
+      OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
+  State state;
+  if (command != "new") {
+    std::optional<State> loaded = LoadState(*store, args.game);
+    if (!loaded) Bad(args.db + " has no game \"" + args.game + "\"" );
+    state = std::move(*loaded);
+  }
+  Event action{.body = BuildBody(command, args, state)};
+  action.id = args.id;
+  if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
+  const SubmitResult result = Submit(*store, args.game, action, args.expect);
+  if (args.json) {
+    PrintJson(args.game, action, result);
+  } else {
+    PrintText(args.game, action, result);
+  }
+  return ExitOf(result.outcome);
+}
+
+}  // namespace pli::cli

@@ -1,0 +1,54 @@
+// live.h: refereeing a live game in a database (INTERFACE.md §2): the
+// commands new, deal, exchange, play, pass, close and end. CLI11 wiring:
+// each builds the action from its arguments, calls referee/ Submit and
+// prints the outcome.
+#ifndef PLI_CLI_LIVE_H_
+#define PLI_CLI_LIVE_H_
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pli::cli {
+
+struct LiveArgs {
+  std::string db;
+  std::string game;
+  std::optional<int64_t> expect;
+  std::optional<std::string> id;
+  std::optional<std::string> time;  // RFC 3339; default: now, in UTC
+  bool no_time = false;
+  bool json = false;
+  // new
+  std::vector<std::string> seats;
+  std::string ruleset = "super-president";
+  std::vector<std::string> options;  // NAME=VALUE
+  // deal
+  std::optional<int64_t> seed;
+  std::vector<std::string> hands;
+  // exchange
+  std::string from;
+  std::string to;
+  // play, pass, close
+  std::string seat;
+  std::vector<std::string> cards;
+  std::string declare;
+};
+
+// The live commands, as added to the app.
+struct LiveCommands {
+  std::vector<CLI::App*> all;  // new, deal, exchange, play, pass, close, end
+};
+
+LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args);
+
+// Runs the live command that was parsed, if any: its exit status (0
+// accepted or already recorded, 1 rejected or stale, 2 bad input, no such
+// game, storage failure). Throws std::runtime_error on bad input.
+std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args);
+
+}  // namespace pli::cli
+
+#endif  // PLI_CLI_LIVE_H_

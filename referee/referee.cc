@@ -1,0 +1,194 @@
+// referee.cc: validate-then-append (see referee.h).
+#include "referee/referee.h"
+
+#include <utility>
+#include <variant>
+
+#include "engine/rules.h"
+#include "schema/event_codec.h"
+
+namespace pli {
+namespace {
+
+// The event a stored row holds, or StoreError naming the game and seq.
+Event DecodeStored(const std::string& game, const StoredEvent& row) {
+  std::variant<Event, std::string> decoded = DecodeEvent(row.body);
+  if (auto* error = std::get_if<std::string>(&decoded)) {
+    throw StoreError("game \"" + game + "\", event " + std::to_string(row.seq) +
+                     ": the stored event does not decode (" + *error + "); run pli audit");
+  }
+  Event event = std::move(std::get<Event>(decoded));
+  event.seq = row.seq;
+  return event;
+}
+
+// Two submissions are the same action when they differ at most in seq and
+// the time stamp `at` (a retry is stamped again).
+bool SameAction(Event a, Event b) {
+  a.seq.reset();
+  b.seq.reset();
+  a.at.reset();
+  b.at.reset();
+  return a == b;
+}
+
+SubmitResult Result(Outcome outcome, int64_t head_seq, std::string message) {
+  SubmitResult r;
+  r.outcome = outcome;
+  r.head_seq = head_seq;
+  r.message = std::move(message);
+  return r;
+}
+
+// The result of a resubmitted idempotency key: the original event's, or a
+// refusal when the key named another action.
+SubmitResult Resubmitted(EventStore& store, const std::string& game, const Event& action,
+                         int64_t seq, int64_t head_seq) {
+  std::optional<StoredGame> stored = store.Read(game);
+  for (const StoredEvent& row : stored->events) {
+    if (row.seq != seq) continue;
+    if (!SameAction(DecodeStored(game, row), action)) {
+      return Result(Outcome::kRejected, head_seq,
+                    "id \"" + *action.id + "\" was already used for another action, event " +
+                        std::to_string(seq) + " of game \"" + game + "\"");
+    }
+    SubmitResult r = Result(Outcome::kDuplicate, head_seq,
+                            "already recorded as event " + std::to_string(seq) +
+                                " (id \"" + *action.id + "\"); nothing written");
+    r.seq = seq;
+    r.hash = row.hash;
+    return r;
+  }
+  throw StoreError("game \"" + game + "\": the id index names event " + std::to_string(seq) +
+                   ", which is not stored; run pli audit");
+}
+
+// Folds stored rows into a state. Illegal events (kept by an import for
+// audit) change nothing (RULES.md: an illegal event changes nothing).
+State Fold(const StoredGame& stored) {
+  State state;
+  for (const StoredEvent& row : stored.events) Step(state, DecodeStored(stored.game, row));
+  return state;
+}
+
+// The part of Submit that runs inside the write transaction; returns
+// whether to commit.
+bool Judge(EventStore& store, const std::string& game, const Event& action,
+           std::optional<int64_t> expect, SubmitResult& result) {
+  const bool is_game = std::holds_alternative<GameEvent>(action.body);
+  const std::optional<Head> head = store.HeadOf(game);
+  const int64_t head_seq = head ? head->seq : 0;
+  if (!head && !is_game) {
+    result = Result(Outcome::kNoGame, 0, "there is no game \"" + game + "\" in the database");
+    return false;
+  }
+  if (head && action.id) {
+    if (std::optional<int64_t> seq = store.FindId(game, *action.id)) {
+      result = Resubmitted(store, game, action, *seq, head_seq);
+      return false;
+    }
+  }
+  if (is_game && head) {
+    result = Result(Outcome::kRejected, head_seq, "game \"" + game + "\" already exists");
+    result.violation = Violation{Code::kMalformed, "", result.message};
+    return false;
+  }
+  Event event = action;
+  event.seq = head_seq + 1;
+  State state = head ? Fold(*store.Read(game)) : State{};
+  if (expect && *expect != head_seq) {
+    result = Result(Outcome::kStale, head_seq,
+                    "the log is at seq " + std::to_string(head_seq) + ", you expected " +
+                        std::to_string(*expect) + ": look at the state again and resubmit");
+    result.state = std::move(state);
+    return false;
+  }
+  if (std::optional<Violation> v = Decide(state, event)) {
+    result = Result(Outcome::kRejected, head_seq, v->message);
+    result.violation = std::move(v);
+    result.state = std::move(state);
+    return false;
+  }
+  const std::string body = EncodeEvent(event);
+  result = Result(Outcome::kAccepted, head_seq, "recorded as event " + std::to_string(*event.seq));
+  result.seq = *event.seq;
+  result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, body);
+  store.Append(game, *event.seq, event, body, result.hash);
+  result.state = Apply(std::move(state), event);
+  return true;
+}
+
+// Appends one game of an import inside the caller's transaction; sets
+// `result` and returns false when it must be refused.
+bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, ImportResult& result) {
+  result.game = log.game;
+  result.seq = 0;
+  if (store.HeadOf(log.game)) {
+    result.message = "game \"" + log.game + "\" is already in the database";
+    return false;
+  }
+  State state;
+  Hash prev = kGenesis;
+  for (size_t i = 0; i < log.events.size(); ++i) {
+    Event event = log.events[i];
+    event.seq = static_cast<int64_t>(i) + 1;
+    result.seq = *event.seq;
+    const std::string body = EncodeEvent(event);
+    const Hash hash = ChainHash(prev, *event.seq, body);
+    if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(hash)) {
+      result.message = "the hash of event " + std::to_string(*event.seq) +
+                       " does not match: the log was edited (pli audit shows where)";
+      return false;
+    }
+    if (std::optional<Violation> v = Step(state, event)) {
+      if (!keep_illegal) {
+        result.message = v->message;
+        result.violation = std::move(v);
+        return false;
+      }
+      result.kept.emplace_back(log.game, *event.seq);
+    }
+    store.Append(log.game, *event.seq, event, body, hash);
+    prev = hash;
+    ++result.events;
+  }
+  ++result.games;
+  return true;
+}
+
+}  // namespace
+
+SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
+                    std::optional<int64_t> expect) {
+  const auto* g = std::get_if<GameEvent>(&action.body);
+  const std::string id = g ? g->game : game;
+  SubmitResult result;
+  store.Write([&] { return Judge(store, id, action, expect, result); });
+  return result;
+}
+
+ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal) {
+  ImportResult result;
+  result.ok = store.Write([&] {
+    for (const GameLog& log : games) {
+      if (!ImportGame(store, log, keep_illegal, result)) return false;
+    }
+    result.seq = 0;
+    result.game.clear();
+    return true;
+  });
+  if (!result.ok) {
+    result.games = 0;
+    result.events = 0;
+    result.kept.clear();
+  }
+  return result;
+}
+
+std::optional<State> LoadState(EventStore& store, const std::string& game) {
+  std::optional<StoredGame> stored = store.Read(game);
+  if (!stored) return std::nullopt;
+  return Fold(*stored);
+}
+
+}  // namespace pli

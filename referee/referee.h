@@ -1,0 +1,79 @@
+// referee.h: validate-then-append. An action becomes an event only if the
+// rules accept it, in one write transaction of the store:
+//   BEGIN IMMEDIATE; read the head; compare with the caller's expected seq;
+//   fold the log; Decide; encode, chain, insert; COMMIT; acknowledge.
+// A rejected action writes nothing and says why.
+#ifndef PLI_REFEREE_REFEREE_H_
+#define PLI_REFEREE_REFEREE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/event.h"
+#include "engine/state.h"
+#include "engine/violation.h"
+#include "referee/store.h"
+#include "schema/log_reader.h"
+
+namespace pli {
+
+enum class Outcome {
+  kAccepted,   // written and committed: seq, hash
+  kDuplicate,  // the idempotency key was already used for this same action:
+               // nothing written; seq, hash of the original event
+  kRejected,   // illegal (violation), or the key was used for another action
+  kStale,      // --expect differs from the log's head (head_seq)
+  kNoGame,     // no such game (and the action is not a game event)
+};
+
+struct SubmitResult {
+  Outcome outcome = Outcome::kRejected;
+  int64_t seq = 0;                      // accepted, duplicate: the event's seq
+  Hash hash{};                          // accepted, duplicate: its chain hash
+  int64_t head_seq = 0;                 // the log's head when the action was judged
+  std::optional<Violation> violation;   // rejected by the rules
+  std::string message;                  // one sentence for a person, always set
+  State state;  // accepted: the state after the event; rejected, stale: the
+                // state the action was judged in; otherwise empty
+};
+
+// Submits an action for `game`. The game id is taken from a game event's
+// body (and must not exist yet); for other events `game` names it. `expect`
+// is the seq the caller last saw (the head); nullopt skips the check.
+// Storage failures throw StoreError.
+SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
+                    std::optional<int64_t> expect);
+
+// The state of a game folded from the store (illegal events, kept by an
+// import for audit, change nothing). nullopt when there is no such game.
+// Throws StoreError when a stored body does not decode.
+std::optional<State> LoadState(EventStore& store, const std::string& game);
+
+// What an import did, or why it refused.
+struct ImportResult {
+  bool ok = false;
+  int64_t games = 0;   // games written (ok) 
+  int64_t events = 0;  // events written (ok)
+  // Refused: the game and seq at fault (seq 0: the game as a whole), the
+  // violation when an event is illegal, and a sentence.
+  std::string game;
+  int64_t seq = 0;
+  std::optional<Violation> violation;
+  std::string message;
+  // ok with keep_illegal: the illegal events written for audit.
+  std::vector<std::pair<std::string, int64_t>> kept;
+};
+
+// Imports whole games (read by ReadLog) in one write transaction: all or
+// nothing. Refused when a game already exists, when an event's `hash` is
+// present and is not its chain hash, or when an event is illegal, unless
+// keep_illegal (then it is stored as it is, and changes nothing on replay).
+// Events keep their id and at; seq is their position. Storage failures
+// throw StoreError.
+ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal);
+
+}  // namespace pli
+
+#endif  // PLI_REFEREE_REFEREE_H_

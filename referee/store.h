@@ -1,0 +1,111 @@
+// store.h: the event store behind an interface (STYLE.md: the way LevelDB
+// tests against NewMemEnv). Two implementations: SQLite (sqlite_store.h),
+// the real one, and memory (memory_store.h), for tests.
+//
+// A store keeps, per game, an append-only sequence of events numbered from
+// 1, each with its stored encoding (schema/event_codec.h) and its chain hash
+// (chain.h), and the game's head: the seq and hash of its last event, kept
+// apart from the rows so that a cut-off tail shows (schema/STORE.md).
+// The store does not judge events: referee.h decides, then appends.
+//
+// Errors (an unreadable or foreign file, a newer schema, a refused write, a
+// full disk) throw StoreError; the cli turns it into exit status 2.
+#ifndef PLI_REFEREE_STORE_H_
+#define PLI_REFEREE_STORE_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/event.h"
+#include "referee/chain.h"
+
+namespace pli {
+
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Copies of an event's fields that the store keeps as plain columns beside
+// the body, for the idempotency index and for people reading the database
+// with sqlite3 (schema/STORE.md). Audit checks they agree with the body.
+struct EventColumns {
+  EventType type = EventType::kGame;
+  int seat = -1;                    // ActingSeat, -1 (NULL) for none
+  std::optional<std::string> id;    // the idempotency key
+  std::string cards;                // canonical card text, space separated;
+                                    // a deal's hands joined by " | "; "" for none
+  friend bool operator==(const EventColumns&, const EventColumns&) = default;
+};
+EventColumns ColumnsOf(const Event& event);
+
+// One stored event, as read back.
+struct StoredEvent {
+  int64_t seq = 0;
+  std::string body;       // EncodeEvent(event)
+  Hash hash{};            // ChainHash(previous hash, seq, body)
+  EventColumns columns;   // as stored (may disagree with body if tampered)
+};
+
+// Where a game's log ends, as the store recorded it when appending.
+struct Head {
+  int64_t seq = 0;
+  Hash hash{};  // kGenesis for seq 0
+  friend bool operator==(const Head&, const Head&) = default;
+};
+
+// The checks every store makes before an append, shared by the
+// implementations: throws StoreError saying what is wrong unless, given the
+// game's recorded head (nullopt: no such game), `seq` is head + 1, event 1
+// is a game event whose body names `game` (and the game is new), and
+// `hash` == ChainHash(head hash, seq, body). (Whether the id is new in the
+// game is the store's own check.)
+void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
+                 const Event& event, std::string_view body, const Hash& hash);
+
+// A game as stored: its rows in seq order (gaps and all, if tampered) and
+// its recorded head.
+struct StoredGame {
+  std::string game;
+  std::vector<StoredEvent> events;
+  Head head;
+};
+
+class EventStore {
+ public:
+  virtual ~EventStore() = default;
+
+  // The ids of every game, in the order they were created.
+  virtual std::vector<std::string> Games() = 0;
+
+  // A game's rows and head; nullopt when there is no such game.
+  virtual std::optional<StoredGame> Read(std::string_view game) = 0;
+
+  // The recorded head of a game; nullopt when there is no such game.
+  virtual std::optional<Head> HeadOf(std::string_view game) = 0;
+
+  // The seq of the game's event with this idempotency key, if any.
+  virtual std::optional<int64_t> FindId(std::string_view game, std::string_view id) = 0;
+
+  // Appends event `seq` of `game` (seq 1 must be the game event and creates
+  // the game). Only inside Write. Precondition, checked by the store too
+  // (SQLite: by triggers): seq is the head's seq + 1, hash chains to the
+  // head's hash. A refused append throws StoreError.
+  virtual void Append(std::string_view game, int64_t seq, const Event& event,
+                      const std::string& body, const Hash& hash) = 0;
+
+  // Runs fn in one write transaction (SQLite: BEGIN IMMEDIATE, so reads
+  // inside fn see the latest log and no other writer can interleave).
+  // Commits, durably, when fn returns true; rolls back when it returns
+  // false or throws (the exception propagates). Returns fn's result.
+  virtual bool Write(const std::function<bool()>& fn) = 0;
+};
+
+}  // namespace pli
+
+#endif  // PLI_REFEREE_STORE_H_

@@ -1,0 +1,38 @@
+// event_codec.h: the stored encoding of an event, compact and canonical.
+//
+// The event store keeps each event as this byte string (the `body` column,
+// schema/STORE.md) and the hash chain (referee/chain.h) hashes exactly these
+// bytes, so audit reads rows without parsing JSON and the hash never sees
+// JSON text (no doubles, no duplicate keys, no key order). JSON Lines stays
+// the interchange form (event_json.h). The layout is documented in
+// schema/FORMAT.md §"Stored encoding"; it is written to disk: never change
+// the meaning of a byte, add a new version instead.
+//
+// Canonical: every Event has exactly one encoding, and DecodeEvent accepts
+// only encodings EncodeEvent could have produced (minimal varints, known
+// tags, cards 0..51, no trailing bytes), so
+//   DecodeEvent(EncodeEvent(e)) == e  (with e.seq cleared) and
+//   EncodeEvent(DecodeEvent(b)) == b  for every b that decodes.
+#ifndef PLI_SCHEMA_EVENT_CODEC_H_
+#define PLI_SCHEMA_EVENT_CODEC_H_
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/event.h"
+
+namespace pli {
+
+// The encoding of an event's body and of its `id` and `at` fields. `seq` is
+// not encoded: the store keeps it as the row's key and the chain hashes it
+// beside the body.
+std::string EncodeEvent(const Event& event);
+
+// Decodes a body; the Event's seq is left empty. On failure, a sentence
+// saying what is wrong and at which byte offset.
+std::variant<Event, std::string> DecodeEvent(std::string_view bytes);
+
+}  // namespace pli
+
+#endif  // PLI_SCHEMA_EVENT_CODEC_H_

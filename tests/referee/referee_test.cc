@@ -1,0 +1,213 @@
+// referee_test.cc: Submit and Import (referee/referee.h) against the
+// in-memory store: validate-then-append, optimistic concurrency, idempotency,
+// and that a refused action writes nothing.
+#include "referee/referee.h"
+
+#include <catch2/catch.hpp>
+
+#include "engine/rules.h"
+#include "referee/memory_store.h"
+#include "referee/shuffle.h"
+#include "schema/event_codec.h"
+
+namespace pli {
+namespace {
+
+Event GameOf(const std::string& id) {
+  GameEvent g;
+  g.game = id;
+  g.options = *Preset("super-president");
+  g.seats = {"Ana", "Bo", "Cy", "Di"};
+  return Event{.body = g};
+}
+
+Event DealOf(int64_t seed) {
+  return Event{.body = DealEvent{DealFromSeed(4, seed), seed}};
+}
+
+// A store holding game g1, dealt with seed 7 (two events).
+std::unique_ptr<EventStore> DealtStore() {
+  auto store = NewMemoryStore();
+  REQUIRE(Submit(*store, "", GameOf("g1"), 0).outcome == Outcome::kAccepted);
+  REQUIRE(Submit(*store, "g1", DealOf(7), 1).outcome == Outcome::kAccepted);
+  return store;
+}
+
+// The first legal action of the game now, as an event.
+Event FirstLegal(EventStore& store) {
+  const State state = *LoadState(store, "g1");
+  const std::vector<LegalAction> actions = LegalActions(state);
+  REQUIRE_FALSE(actions.empty());
+  return ToEvent(state, actions.front());
+}
+
+TEST_CASE("Submit appends a legal action as the next seq, chained to the head") {
+  auto store = DealtStore();
+  const Head before = *store->HeadOf("g1");
+  Event play = FirstLegal(*store);
+  const SubmitResult r = Submit(*store, "g1", play, 2);
+  REQUIRE(r.outcome == Outcome::kAccepted);
+  CHECK(r.seq == 3);
+  CHECK(r.head_seq == 2);
+  play.seq = 3;
+  CHECK(r.hash == ChainHash(before.hash, 3, EncodeEvent(play)));
+  CHECK(*store->HeadOf("g1") == Head{3, r.hash});
+  CHECK(r.state.seq == 3);  // the state after the event
+}
+
+TEST_CASE("P7: an action out of turn is rejected with its code and nothing is written") {
+  auto store = DealtStore();
+  const State state = *LoadState(*store, "g1");
+  const int other = (state.turn + 1) % 4;
+  const Card card = *state.hands[other].begin();
+  const SubmitResult r = Submit(*store, "g1", Event{.body = PlayEvent{other, {card}}}, 2);
+  REQUIRE(r.outcome == Outcome::kRejected);
+  REQUIRE(r.violation.has_value());
+  CHECK(r.violation->code == Code::kNotYourTurn);
+  CHECK(r.violation->rule == "P7");
+  CHECK(store->HeadOf("g1")->seq == 2);
+  CHECK(store->Read("g1")->events.size() == 2);
+}
+
+TEST_CASE("--expect: a stale expectation is refused, naming the head") {
+  auto store = DealtStore();
+  const SubmitResult r = Submit(*store, "g1", FirstLegal(*store), 1);
+  REQUIRE(r.outcome == Outcome::kStale);
+  CHECK(r.message.find("the log is at seq 2, you expected 1") != std::string::npos);
+  CHECK(store->HeadOf("g1")->seq == 2);
+  // Without --expect the same action goes through.
+  CHECK(Submit(*store, "g1", FirstLegal(*store), std::nullopt).outcome == Outcome::kAccepted);
+}
+
+TEST_CASE("An idempotency key resubmitted returns the original result and writes nothing") {
+  auto store = DealtStore();
+  Event play = FirstLegal(*store);
+  play.id = "k1";
+  play.at = "2026-11-22T10:00:00Z";
+  const SubmitResult first = Submit(*store, "g1", play, 2);
+  REQUIRE(first.outcome == Outcome::kAccepted);
+  SECTION("the same action, stamped again, even with a stale --expect") {
+    play.at = "2026-11-22T10:00:05Z";
+    const SubmitResult again = Submit(*store, "g1", play, 2);
+    CHECK(again.outcome == Outcome::kDuplicate);
+    CHECK(again.seq == first.seq);
+    CHECK(again.hash == first.hash);
+  }
+  SECTION("another action under the same key is refused") {
+    const State state = *LoadState(*store, "g1");
+    Event pass{.body = PassEvent{state.turn}, .id = std::string("k1")};
+    const SubmitResult other = Submit(*store, "g1", pass, 3);
+    CHECK(other.outcome == Outcome::kRejected);
+    CHECK(other.message.find("already used for another action") != std::string::npos);
+  }
+  CHECK(store->HeadOf("g1")->seq == 3);
+}
+
+TEST_CASE("An action for an unknown game, or a second game event with the same id, is refused") {
+  auto store = DealtStore();
+  CHECK(Submit(*store, "nope", Event{.body = EndEvent{}}, std::nullopt).outcome ==
+        Outcome::kNoGame);
+  const SubmitResult again = Submit(*store, "", GameOf("g1"), std::nullopt);
+  CHECK(again.outcome == Outcome::kRejected);
+  CHECK(store->Games() == std::vector<std::string>{"g1"});
+}
+
+TEST_CASE("S2: a deal that is not a partition of the deck is rejected as bad-deal") {
+  auto store = NewMemoryStore();
+  REQUIRE(Submit(*store, "", GameOf("g1"), 0).outcome == Outcome::kAccepted);
+  std::vector<CardList> hands = DealFromSeed(4, 1);
+  hands[0].push_back(hands[1].front());  // a card dealt twice
+  const SubmitResult r = Submit(*store, "g1", Event{.body = DealEvent{hands, {}}}, 1);
+  REQUIRE(r.violation.has_value());
+  CHECK(r.violation->code == Code::kBadDeal);
+  CHECK(store->HeadOf("g1")->seq == 1);
+}
+
+// A game log as Import takes it: game, deal, then `extra`.
+GameLog LogOf(const std::string& id, std::vector<Event> extra) {
+  GameLog log;
+  log.game = id;
+  log.events = {GameOf(id), DealOf(7)};
+  for (Event& e : extra) log.events.push_back(std::move(e));
+  return log;
+}
+
+TEST_CASE("Import is all or nothing, and keeps illegal events only when asked") {
+  auto source = DealtStore();
+  const State state = *LoadState(*source, "g1");
+  const int other = (state.turn + 1) % 4;
+  const Event illegal{.body = PassEvent{other}};  // P7: not this seat's turn
+  const std::vector<GameLog> games = {LogOf("a", {}), LogOf("b", {illegal})};
+  auto store = NewMemoryStore();
+  const ImportResult refused = Import(*store, games, false);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.game == "b");
+  CHECK(refused.seq == 3);
+  REQUIRE(refused.violation.has_value());
+  CHECK(refused.violation->code == Code::kNotYourTurn);
+  CHECK(store->Games().empty());  // game "a" was rolled back too
+
+  const ImportResult kept = Import(*store, games, true);
+  REQUIRE(kept.ok);
+  CHECK(kept.events == 5);
+  CHECK(kept.kept == std::vector<std::pair<std::string, int64_t>>{{"b", 3}});
+  // RULES.md: an illegal event changes nothing, so b folds like a.
+  State b = *LoadState(*store, "b");
+  State a = *LoadState(*store, "a");
+  CHECK(b.hands == a.hands);
+  CHECK(b.turn == a.turn);
+}
+
+TEST_CASE("Import gives the hashes live refereeing gives, and refuses a hash that does not chain") {
+  auto live = DealtStore();
+  REQUIRE(Submit(*live, "g1", FirstLegal(*live), 2).outcome == Outcome::kAccepted);
+  const StoredGame stored = *live->Read("g1");
+  GameLog log = LogOf("g1", {});
+  log.events.push_back(std::get<Event>(DecodeEvent(stored.events[2].body)));
+  for (const StoredEvent& row : stored.events) log.hashes.push_back(HashHex(row.hash));
+
+  auto copy = NewMemoryStore();
+  REQUIRE(Import(*copy, {log}, false).ok);
+  CHECK(copy->HeadOf("g1") == live->HeadOf("g1"));
+
+  log.hashes[1][0] = log.hashes[1][0] == '0' ? '1' : '0';
+  auto other = NewMemoryStore();
+  const ImportResult refused = Import(*other, {log}, false);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.seq == 2);
+  CHECK(other->Games().empty());
+}
+
+TEST_CASE("S2: a seeded deal partitions the 52 cards, sizes within one, the same for the same seed") {
+  for (int seats = 4; seats <= 8; ++seats) {
+    for (int64_t seed : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{123456789}}) {
+      const std::vector<CardList> hands = DealFromSeed(seats, seed);
+      REQUIRE(static_cast<int>(hands.size()) == seats);
+      CardSet all;
+      size_t smallest = 52, largest = 0;
+      for (const CardList& hand : hands) {
+        for (Card c : hand) {
+          CHECK_FALSE(all.contains(c));
+          all.insert(c);
+        }
+        smallest = std::min(smallest, hand.size());
+        largest = std::max(largest, hand.size());
+      }
+      CHECK(all == CardSet::Deck());
+      CHECK(largest - smallest <= 1);
+      CHECK(DealFromSeed(seats, seed) == hands);
+    }
+  }
+  CHECK(DealFromSeed(4, 1) != DealFromSeed(4, 2));
+}
+
+TEST_CASE("The shuffle's generator is SplitMix64 (reference outputs for seed 0)") {
+  // The first outputs of SplitMix64 from state 0, as published with the
+  // algorithm (Vigna's splitmix64.c): e220a8397b1dcdaf, 6e789e6aa1b965f4.
+  uint64_t state = 0;
+  CHECK(SplitMix64Next(state) == 0xE220A8397B1DCDAFULL);
+  CHECK(SplitMix64Next(state) == 0x6E789E6AA1B965F4ULL);
+}
+
+}  // namespace
+}  // namespace pli
