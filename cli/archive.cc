@@ -60,8 +60,13 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
 int RunImport(const ArchiveArgs& args) {
   const std::vector<GameLog> games = ReadSource(args.file);  // malformed: exit 2
   if (games.empty()) throw std::runtime_error(SourceLabel(args.file) + " holds no game");
+  const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
   const ImportResult result = Import(*store, games, args.keep_illegal);
+  if (!existed && !result.ok) {
+    store.reset();
+    RemoveDatabase(args.db);  // a refused import into a new file leaves none
+  }
   PrintImport(args, result);
   if (result.ok) return kExitOk;
   // An edited log (its hashes do not chain) is bad input; an illegal event

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <random>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
+#include "cli/source.h"
 #include "schema/event_json.h"
 #include "schema/state_json.h"
 
@@ -162,13 +164,18 @@ const char* OutcomeName(Outcome outcome) {
   return "rejected";
 }
 
-int ExitOf(Outcome outcome) {
-  switch (outcome) {
+// INTERFACE.md §2: a malformed action (e.g. 3 seats, seat 9) is bad input,
+// exit 2 as for a malformed log line; a rule violation or a stale
+// expectation is a refusal, exit 1.
+int ExitOf(const SubmitResult& r) {
+  switch (r.outcome) {
     case Outcome::kAccepted:
     case Outcome::kDuplicate: return kExitOk;
     case Outcome::kNoGame: return kExitBadInput;
-    default: return kExitRejected;
+    default: break;
   }
+  if (r.violation && r.violation->code == Code::kMalformed) return kExitBadInput;
+  return kExitRejected;
 }
 
 void PrintJson(const std::string& game, const Event& action, const SubmitResult& r) {
@@ -193,8 +200,8 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
 void PrintText(const std::string& game, const Event& action, const SubmitResult& r) {
   const std::string what = std::string(TypeName(TypeOf(action.body)));
   if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
-    std::cout << (r.outcome == Outcome::kAccepted ? "recorded: " : "already recorded: ") << what
-              << " is event " << r.seq << " of game \"" << game << "\"\n"
+    std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
+              << r.seq << " of game \"" << game << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
               << "  (keep it: pli audit --db FILE --head " << r.seq << ":" << HashHex(r.hash)
               << " proves later that nothing up to here was cut or rewritten)\n";
@@ -315,6 +322,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   }
   if (parsed == nullptr) return std::nullopt;
   const std::string command = parsed->get_name();
+  const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store =
       OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
   State state;
@@ -327,12 +335,16 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   action.id = args.id;
   if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
   const SubmitResult result = Submit(*store, args.game, action, args.expect);
+  if (!existed && result.outcome != Outcome::kAccepted) {
+    store.reset();
+    RemoveDatabase(args.db);  // a refused `new` leaves no file behind
+  }
   if (args.json) {
     PrintJson(args.game, action, result);
   } else {
     PrintText(args.game, action, result);
   }
-  return ExitOf(result.outcome);
+  return ExitOf(result);
 }
 
 }  // namespace pli::cli

@@ -5,6 +5,7 @@
 #define PLI_CLI_SOURCE_H_
 
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -97,6 +98,15 @@ inline std::vector<LoadedGame> LoadFileGames(const std::string& source) {
     games.push_back(LoadedGame{std::move(log), std::move(chain)});
   }
   return games;
+}
+
+// Removes a database this command created and then wrote nothing to, with
+// its -wal and -shm files.
+inline void RemoveDatabase(const std::string& db) {
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::filesystem::remove(db + suffix, ignored);
+  }
 }
 
 inline std::string GameIds(const std::vector<GameLog>& games) {

@@ -90,7 +90,6 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   }
   if (is_game && head) {
     result = Result(Outcome::kRejected, head_seq, "game \"" + game + "\" already exists");
-    result.violation = Violation{Code::kMalformed, "", result.message};
     return false;
   }
   Event event = action;
