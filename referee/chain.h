@@ -23,6 +23,7 @@ using Hash = std::array<uint8_t, 32>;
 inline constexpr Hash kGenesis{};
 
 // The hash of event `seq` whose encoding is `body`, chained to `prev`.
+// Throws std::runtime_error only if OpenSSL itself fails (out of memory).
 Hash ChainHash(const Hash& prev, int64_t seq, std::string_view body);
 
 // 64 lowercase hex digits.

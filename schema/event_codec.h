@@ -26,11 +26,17 @@ namespace pli {
 
 // The encoding of an event's body and of its `id` and `at` fields. `seq` is
 // not encoded: the store keeps it as the row's key and the chain hashes it
-// beside the body.
+// beside the body. The event must be one the JSON reader could give: seats
+// 0 to 7 and card indexes 0 to 51 (asserted), and a game's `options` equal
+// to its preset with its `overrides` applied (only the overrides are
+// written). Strings over 64 KiB or lists over 4096 items encode, but do not
+// decode, as in JSON (FORMAT.md §6).
 std::string EncodeEvent(const Event& event);
 
-// Decodes a body; the Event's seq is left empty. On failure, a sentence
-// saying what is wrong and at which byte offset.
+// Decodes a body; the Event's seq is left empty. Accepts only canonical
+// encodings of events ParseEventLine would accept too (FORMAT.md §6 "What a
+// reader refuses"). On failure, a sentence saying what is wrong and at which
+// byte offset: "at byte 5: card index 52 is not a card (0 to 51)".
 std::variant<Event, std::string> DecodeEvent(std::string_view bytes);
 
 }  // namespace pli
