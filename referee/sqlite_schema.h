@@ -1,0 +1,63 @@
+// sqlite_schema.h: the SQL schema of a pli database and how a connection to
+// one is opened (private to referee/; documented in schema/STORE.md).
+//
+// The schema is an ordered list of migrations: step i takes the database
+// from version i to version i + 1 (PRAGMA user_version). Version 0 is an
+// empty file; step 0 creates the tables, triggers and views of version 1.
+// Steps are applied in one transaction on open, so a database is always at
+// one version. Never edit a step that has shipped: append a new one.
+//
+// The list is a parameter of OpenDb so that tests can prove the mechanism
+// with a list of their own (tests/referee/sqlite_store_test.cc).
+#ifndef PLI_REFEREE_SQLITE_SCHEMA_H_
+#define PLI_REFEREE_SQLITE_SCHEMA_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "referee/sqlite_db.h"
+#include "referee/sqlite_store.h"
+
+namespace pli::sqlite {
+
+// PRAGMA application_id of every pli database: "PLI1" in ASCII.
+inline constexpr int32_t kApplicationId = 0x504C4931;
+// How long a connection waits for another writer before SQLITE_BUSY.
+inline constexpr int kBusyTimeoutMs = 10000;
+
+// One migration: SQL taking the schema from its index to index + 1. It
+// must not set user_version (OpenDb does) nor change journal_mode.
+using Migration = std::string_view;
+
+// This program's migrations; their count is SqliteSchemaVersion().
+std::span<const Migration> Migrations();
+
+// Opens `path` as a pli database whose current version is
+// `migrations.size()`:
+//  - kReadOnly / kReadWrite: the file must exist (it is not created);
+//  - it must be SQLite, and pli's (application_id, or an empty file in
+//    kCreate), and not newer than `migrations`;
+//  - the connection gets busy_timeout, synchronous=FULL,
+//    recursive_triggers=ON, foreign_keys=ON and, unless read-only,
+//    journal_mode=WAL;
+//  - kReadWrite / kCreate apply the missing steps in one transaction;
+//    kReadOnly refuses an older version instead (it never writes).
+// Nothing is written to a file that is refused. Throws StoreError.
+Db OpenDb(const std::string& path, OpenMode mode,
+          std::span<const Migration> migrations = Migrations(),
+          int busy_timeout_ms = kBusyTimeoutMs);
+
+// Opens an existing pli database read-only, whatever its schema version
+// (for BackupSqliteStore, which copies pages and reads no table). Throws
+// StoreError as OpenDb does for a missing, non-SQLite or foreign file.
+Db OpenPliFile(const std::string& path);
+
+// The event store on an open connection (defined in sqlite_store.cc).
+std::unique_ptr<EventStore> NewSqliteStore(Db db);
+
+}  // namespace pli::sqlite
+
+#endif  // PLI_REFEREE_SQLITE_SCHEMA_H_

@@ -1,0 +1,302 @@
+// sqlite_store.cc: the event store in a SQLite database (schema/STORE.md).
+// The schema and the open-time checks are in sqlite_schema.cc; this file
+// holds the store's statements (prepared once per connection), its write
+// transaction, and the online backup.
+#include "referee/sqlite_store.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include "referee/sqlite_db.h"
+#include "referee/sqlite_schema.h"
+
+namespace pli {
+namespace {
+
+using sqlite::Db;
+using sqlite::Stmt;
+
+constexpr const char* kGamesSql = "SELECT game FROM games ORDER BY created";
+constexpr const char* kHeadSql = "SELECT head_seq, head_hash FROM games WHERE game = ?1";
+constexpr const char* kRowsSql =
+    "SELECT seq, type, seat, id, cards, body, hash FROM events WHERE game = ?1 ORDER BY seq";
+constexpr const char* kFindIdSql = "SELECT seq FROM events WHERE game = ?1 AND id = ?2";
+constexpr const char* kInsertGameSql =
+    "INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
+    "VALUES (?1, ?2, ?3, (SELECT coalesce(max(created), 0) + 1 FROM games), 0, zeroblob(32))";
+constexpr const char* kInsertEventSql =
+    "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+
+// The seats as a JSON array of strings (for sqlite3 users: json_extract).
+std::string SeatsJson(const std::vector<std::string>& seats) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "[";
+  for (size_t i = 0; i < seats.size(); ++i) {
+    if (i > 0) out += ',';
+    out += '"';
+    for (unsigned char c : seats[i]) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += static_cast<char>(c);
+      } else if (c < 0x20) {
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xf];
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    out += '"';
+  }
+  return out + "]";
+}
+
+class SqliteStore : public EventStore {
+ public:
+  explicit SqliteStore(Db db)
+      : db_(std::move(db)),
+        games_(db_, kGamesSql),
+        head_(db_, kHeadSql),
+        rows_(db_, kRowsSql),
+        find_id_(db_, kFindIdSql),
+        insert_game_(db_, kInsertGameSql),
+        insert_event_(db_, kInsertEventSql),
+        begin_(db_, "BEGIN IMMEDIATE"),
+        begin_read_(db_, "BEGIN"),
+        commit_(db_, "COMMIT"),
+        rollback_(db_, "ROLLBACK") {}
+  // The statements point at db_: the store stays where it was made.
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  std::vector<std::string> Games() override {
+    std::vector<std::string> out;
+    Stmt::Use use(games_);
+    while (games_.Step()) out.push_back(games_.Text(0));
+    return out;
+  }
+
+  std::optional<StoredGame> Read(std::string_view game) override {
+    ReadTransaction txn(*this);  // the head and the rows from one snapshot
+    std::optional<Head> head = HeadOf(game);
+    if (!head.has_value()) return std::nullopt;
+    StoredGame out{.game = std::string(game), .events = {}, .head = *head};
+    // The head is the row count, unless tampered with: a hint, capped.
+    out.events.reserve(static_cast<size_t>(std::clamp<int64_t>(head->seq, 0, 1 << 16)));
+    Stmt::Use use(rows_);
+    rows_.Bind(1, game);
+    while (rows_.Step()) out.events.push_back(RowAt(rows_));
+    return out;
+  }
+
+  std::optional<Head> HeadOf(std::string_view game) override {
+    Stmt::Use use(head_);
+    head_.Bind(1, game);
+    if (!head_.Step()) return std::nullopt;
+    return Head{head_.Int(0), head_.HashAt(1)};
+  }
+
+  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
+    Stmt::Use use(find_id_);
+    find_id_.Bind(1, game);
+    find_id_.Bind(2, id);
+    if (!find_id_.Step()) return std::nullopt;
+    return find_id_.Int(0);
+  }
+
+  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+              const Hash& hash) override {
+    if (!in_write_) throw StoreError(db_.path() + ": Append outside Write");
+    // SQLite ends a transaction itself on some errors (a full disk, I/O):
+    // never let an append run outside one, where it would commit alone.
+    if (sqlite3_get_autocommit(db_.get()) != 0) {
+      throw StoreError(db_.path() + ": the write transaction was already rolled back");
+    }
+    std::optional<Head> head = HeadOf(game);
+    try {
+      CheckAppend(head, game, seq, event, body, hash);
+    } catch (const StoreError& e) {
+      throw StoreError(db_.path() + ": " + e.what());
+    }
+    if (seq != 1) return InsertEvent(game, seq, event, body, hash, head->hash);
+    // A new game: its row and its first event stand or fall together.
+    db_.Exec("SAVEPOINT append_game");
+    try {
+      InsertGame(game, std::get<GameEvent>(event.body));
+      InsertEvent(game, seq, event, body, hash, kGenesis);
+      db_.Exec("RELEASE append_game");
+    } catch (...) {
+      sqlite3_exec(db_.get(), "ROLLBACK TO append_game; RELEASE append_game", nullptr, nullptr,
+                   nullptr);
+      throw;
+    }
+  }
+
+  bool Write(const std::function<bool()>& fn) override {
+    if (in_write_) throw StoreError(db_.path() + ": Write inside Write");
+    Run(begin_);
+    in_write_ = true;
+    bool commit = false;
+    try {
+      commit = fn();
+      if (commit) Run(commit_);
+    } catch (...) {
+      Rollback();
+      throw;
+    }
+    if (!commit) Rollback();
+    in_write_ = false;
+    return commit;
+  }
+
+ private:
+  // Outside a Write, a read transaction around a multi-statement read, so
+  // that a writer committing meanwhile cannot split it; inside, nothing.
+  class ReadTransaction {
+   public:
+    explicit ReadTransaction(SqliteStore& s)
+        : s_(sqlite3_get_autocommit(s.db_.get()) ? &s : nullptr) {
+      if (s_ != nullptr) s_->Run(s_->begin_read_);
+    }
+    ~ReadTransaction() {
+      if (s_ == nullptr) return;
+      Stmt::Use use(s_->commit_);  // a read commits nothing: cannot fail
+      s_->commit_.TryStep();
+    }
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+   private:
+    SqliteStore* s_;
+  };
+
+  static StoredEvent RowAt(const Stmt& row) {
+    StoredEvent e;
+    e.seq = row.Int(0);
+    e.columns.type = static_cast<EventType>(row.Int(1));
+    e.columns.seat = row.IsNull(2) ? -1 : static_cast<int>(row.Int(2));
+    if (!row.IsNull(3)) e.columns.id = row.Text(3);
+    e.columns.cards = row.Text(4);
+    e.body = row.Blob(5);
+    e.hash = row.HashAt(6);
+    return e;
+  }
+
+  void InsertGame(std::string_view game, const GameEvent& created) {
+    std::string seats = SeatsJson(created.seats);
+    Stmt::Use use(insert_game_);
+    insert_game_.Bind(1, game);
+    insert_game_.Bind(2, created.ruleset);
+    insert_game_.Bind(3, seats);
+    insert_game_.Step();
+  }
+
+  void InsertEvent(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+                   const Hash& hash, const Hash& prev) {
+    EventColumns c = ColumnsOf(event);
+    Stmt::Use use(insert_event_);
+    Stmt& s = insert_event_;
+    s.Bind(1, game);
+    s.Bind(2, seq);
+    s.Bind(3, static_cast<int64_t>(c.type));
+    s.BindOptional(4, c.seat >= 0 ? std::optional<int64_t>(c.seat) : std::nullopt);
+    s.BindOptional(5, c.id);
+    s.Bind(6, c.cards);
+    s.BindBlob(7, body.data(), body.size());
+    s.BindBlob(8, hash.data(), hash.size());
+    s.BindBlob(9, prev.data(), prev.size());
+    s.Step();
+  }
+
+  // Steps a statement that returns no rows.
+  static void Run(Stmt& s) {
+    Stmt::Use use(s);
+    s.Step();
+  }
+
+  void Rollback() {
+    in_write_ = false;
+    // Fails only when SQLite already rolled back (e.g. disk full): fine.
+    Stmt::Use use(rollback_);
+    rollback_.TryStep();
+  }
+
+  Db db_;
+  Stmt games_, head_, rows_, find_id_, insert_game_, insert_event_;
+  Stmt begin_, begin_read_, commit_, rollback_;
+  bool in_write_ = false;
+};
+
+// Creates `target` empty, failing if it exists (so a backup never
+// overwrites), and opens it with SQLite.
+Db CreateTarget(const std::string& target) {
+  std::FILE* f = std::fopen(target.c_str(), "wx");  // x: O_EXCL
+  if (f == nullptr) {
+    std::error_code ec;
+    if (std::filesystem::exists(target, ec)) {
+      throw StoreError(target + " exists; a backup never overwrites a file");
+    }
+    throw StoreError("cannot create " + target + ": " + std::strerror(errno));
+  }
+  std::fclose(f);
+  sqlite3* raw = nullptr;
+  int rc =
+      sqlite3_open_v2(target.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE, nullptr);
+  if (raw == nullptr) throw StoreError(target + ": cannot open: out of memory");
+  Db db(raw, target);
+  if (rc != SQLITE_OK) db.Fail("cannot open", rc);
+  return db;
+}
+
+// Copies every page of `from` into `to` in one step (one read snapshot of
+// the source, WAL included), waiting while either side is busy.
+void CopyPages(const Db& from, const Db& to) {
+  sqlite3_backup* b = sqlite3_backup_init(to.get(), "main", from.get(), "main");
+  if (b == nullptr) to.Fail("starting the backup", sqlite3_errcode(to.get()));
+  int rc = SQLITE_OK;
+  for (int waited = 0; waited <= sqlite::kBusyTimeoutMs; waited += 50) {
+    rc = sqlite3_backup_step(b, -1);
+    if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED) break;
+    sqlite3_sleep(50);
+  }
+  sqlite3_backup_finish(b);  // its result repeats the step's error, if any
+  if (rc != SQLITE_DONE) to.Fail("copying from " + from.path(), rc);
+}
+
+}  // namespace
+
+namespace sqlite {
+std::unique_ptr<EventStore> NewSqliteStore(Db db) {
+  return std::make_unique<SqliteStore>(std::move(db));
+}
+}  // namespace sqlite
+
+std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, OpenMode mode) {
+  return sqlite::NewSqliteStore(sqlite::OpenDb(path, mode));
+}
+
+void BackupSqliteStore(const std::string& path, const std::string& target) {
+  Db from = sqlite::OpenPliFile(path);
+  Db to = CreateTarget(target);
+  try {
+    CopyPages(from, to);
+    to.Exec("PRAGMA journal_mode = WAL");  // as pli would have made it
+  } catch (...) {
+    to = Db();  // close before removing
+    std::error_code ec;
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+      std::filesystem::remove(target + suffix, ec);
+    }
+    throw;
+  }
+}
+
+int SqliteSchemaVersion() { return static_cast<int>(sqlite::Migrations().size()); }
+
+}  // namespace pli

@@ -1,0 +1,75 @@
+// store.cc: what every event store shares: the plain columns kept beside an
+// event's body (ColumnsOf) and the checks made before an append.
+#include "referee/store.h"
+
+#include <type_traits>
+#include <variant>
+
+namespace pli {
+namespace {
+
+void AppendCards(const CardList& cards, std::string& out) {
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += CardText(cards[i]);
+  }
+}
+
+// The cards an event names, in the order it names them.
+std::string CardsOf(const EventBody& body) {
+  std::string out;
+  std::visit(
+      [&out](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, DealEvent>) {
+          for (size_t i = 0; i < e.hands.size(); ++i) {
+            if (i > 0) out += " | ";
+            AppendCards(e.hands[i], out);
+          }
+        } else if constexpr (std::is_same_v<T, ExchangeEvent> || std::is_same_v<T, PlayEvent> ||
+                             std::is_same_v<T, CloseEvent>) {
+          AppendCards(e.cards, out);
+        }
+      },
+      body);
+  return out;
+}
+
+std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+}  // namespace
+
+EventColumns ColumnsOf(const Event& event) {
+  return EventColumns{.type = TypeOf(event.body),
+                      .seat = ActingSeat(event.body),
+                      .id = event.id,
+                      .cards = CardsOf(event.body)};
+}
+
+void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
+                 const Event& event, std::string_view body, const Hash& hash) {
+  std::string what = "cannot append event " + std::to_string(seq) + " to game " + Quoted(game);
+  const auto* created = std::get_if<GameEvent>(&event.body);
+  if (seq == 1 && created == nullptr) {
+    throw StoreError(what + ": event 1 of a game must be its game event, not " +
+                     TypeName(TypeOf(event.body)));
+  }
+  if (seq == 1 && created->game != game) {
+    throw StoreError(what + ": its game event is for game " + Quoted(created->game));
+  }
+  if (seq == 1 && head.has_value()) {
+    throw StoreError(what + ": the game already exists (its head is at " +
+                     std::to_string(head->seq) + ")");
+  }
+  if (seq != 1 && !head.has_value()) throw StoreError(what + ": there is no such game");
+  Head at = head.value_or(Head{});
+  if (seq != at.seq + 1) {
+    throw StoreError(what + ": the log's head is at " + std::to_string(at.seq) +
+                     "; events are appended at head + 1 only");
+  }
+  if (hash != ChainHash(at.hash, seq, body)) {
+    throw StoreError(what + ": its hash does not chain to the head's hash " + HashHex(at.hash));
+  }
+}
+
+}  // namespace pli

@@ -1,0 +1,196 @@
+// store_test.cc: the EventStore contract (referee/store.h), run against
+// both implementations (memory and SQLite) with TEMPLATE_TEST_CASE, and the
+// plain columns kept beside each event (ColumnsOf).
+#include "referee/store.h"
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tests/referee/store_fixture.h"
+
+namespace pli::test {
+namespace {
+
+TEST_CASE("ColumnsOf: type, acting seat, id and the cards as canonical text") {
+  std::vector<Event> events = SampleEvents("g");
+  CHECK(ColumnsOf(events[0]) == EventColumns{EventType::kGame, -1, std::nullopt, ""});
+  EventColumns deal = ColumnsOf(events[1]);
+  CHECK(deal.type == EventType::kDeal);
+  CHECK(deal.seat == -1);
+  CHECK(deal.cards ==
+        "3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c | 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d | "
+        "3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2h | 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As 2s");
+  CHECK(ColumnsOf(events[2]) == EventColumns{EventType::kExchange, 1, std::nullopt, "2d"});
+  CHECK(ColumnsOf(events[3]) == EventColumns{EventType::kPlay, 0, "k-play", "3c"});
+  CHECK(ColumnsOf(events[4]) == EventColumns{EventType::kPass, 1, std::nullopt, ""});
+  CHECK(ColumnsOf(events[5]) == EventColumns{EventType::kClose, 2, "k-close", "4h"});
+  CHECK(ColumnsOf(events[6]) == EventColumns{EventType::kEnd, -1, std::nullopt, ""});
+}
+
+TEST_CASE("ColumnsOf: cards in the order the event names them, a repeat kept") {
+  Card qh(Rank::kQ, Suit::kHearts), tc(Rank::kT, Suit::kClubs);
+  CHECK(ColumnsOf(Ev(PlayEvent{.seat = 3, .cards = {qh, tc, qh}})).cards == "Qh Tc Qh");
+  DealEvent deal{.hands = {{tc}, {}, {qh}}, .seed = std::nullopt};
+  CHECK(ColumnsOf(Ev(deal)).cards == "Tc |  | Qh");
+}
+
+TEMPLATE_TEST_CASE("Store contract: an empty store has no games", "[store]", MemoryFactory,
+                   SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  CHECK(store->Games().empty());
+  CHECK_FALSE(store->Read("g").has_value());
+  CHECK_FALSE(store->HeadOf("g").has_value());
+  CHECK_FALSE(store->FindId("g", "k-play").has_value());
+}
+
+TEMPLATE_TEST_CASE("Store contract: appended events read back exactly, games in creation order",
+                   "[store]", MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  std::vector<Row> zeta = SampleRows("zeta"), alpha = SampleRows("alpha");
+  AppendAll(*store, "zeta", zeta);
+  AppendAll(*store, "alpha", {alpha[0], alpha[1]});
+  AppendAll(*store, "alpha", {alpha.begin() + 2, alpha.end()});
+
+  CHECK(store->Games() == std::vector<std::string>{"zeta", "alpha"});
+  RequireSame(store->Read("zeta"), Expected("zeta", zeta));
+  RequireSame(store->Read("alpha"), Expected("alpha", alpha));
+  CHECK(store->HeadOf("alpha") == Head{7, alpha[6].hash});
+  CHECK(store->FindId("alpha", "k-play") == 4);
+  CHECK(store->FindId("alpha", "k-close") == 6);
+  CHECK_FALSE(store->FindId("alpha", "k-other").has_value());
+  CHECK_FALSE(store->FindId("beta", "k-play").has_value());
+}
+
+TEMPLATE_TEST_CASE("Store contract: inside Write, reads see the appends made so far", "[store]",
+                   MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  std::vector<Row> rows = SampleRows("g");
+  store->Write([&] {
+    Append(*store, "g", rows[0]);
+    CHECK(store->HeadOf("g") == Head{1, rows[0].hash});
+    Append(*store, "g", rows[1]);
+    RequireSame(store->Read("g"), Expected("g", {rows[0], rows[1]}));
+    return true;
+  });
+}
+
+TEMPLATE_TEST_CASE("Store contract: Write rolls back when fn returns false or throws", "[store]",
+                   MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  std::vector<Row> rows = SampleRows("g"), other = SampleRows("h");
+  AppendAll(*store, "g", {rows[0], rows[1]});
+  StoredGame before = Expected("g", {rows[0], rows[1]});
+  auto append_more = [&] {
+    Append(*store, "g", rows[2]);
+    Append(*store, "g", rows[3]);
+    for (const Row& row : other) Append(*store, "h", row);
+  };
+  SECTION("false") {
+    CHECK_FALSE(store->Write([&] {
+      append_more();
+      return false;
+    }));
+  }
+  SECTION("an exception, which propagates") {
+    CHECK_THROWS_WITH(store->Write([&]() -> bool {
+      append_more();
+      throw std::runtime_error("boom");
+    }),
+                      "boom");
+  }
+  RequireSame(store->Read("g"), before);
+  CHECK(store->Games() == std::vector<std::string>{"g"});
+  CHECK_FALSE(store->HeadOf("h").has_value());
+  CHECK_FALSE(store->FindId("g", "k-play").has_value());
+  // And the log goes on from where it was.
+  AppendAll(*store, "g", {rows.begin() + 2, rows.end()});
+  RequireSame(store->Read("g"), Expected("g", rows));
+}
+
+TEMPLATE_TEST_CASE("Store contract: Append only inside Write, Write not inside Write", "[store]",
+                   MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  std::vector<Row> rows = SampleRows("g");
+  CHECK_THROWS_AS(Append(*store, "g", rows[0]), StoreError);
+  CHECK_FALSE(store->HeadOf("g").has_value());
+  CHECK_THROWS_AS(store->Write([&] { return store->Write([] { return true; }); }), StoreError);
+  AppendAll(*store, "g", rows);  // the store is still usable
+  CHECK(store->HeadOf("g") == Head{7, rows[6].hash});
+}
+
+TEMPLATE_TEST_CASE("Store contract: refuses an append that would break the log", "[store]",
+                   MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  std::vector<Row> rows = SampleRows("g");
+  AppendAll(*store, "g", {rows[0], rows[1], rows[2], rows[3]});
+  StoredGame before = Expected("g", {rows[0], rows[1], rows[2], rows[3]});
+  Row bad = rows[4];
+  std::string game = "g";
+  std::string says;
+  SECTION("a gap: seq head + 2") {
+    bad = rows[5];
+    says = "head";
+  }
+  SECTION("a repeat: seq head") {
+    bad = rows[3];
+    says = "head";
+  }
+  SECTION("a hash that does not chain to the head") {
+    bad.hash = ChainHash(rows[2].hash, 5, bad.body);
+    says = "hash";
+  }
+  SECTION("a body that is not the one hashed") {
+    bad.body = rows[5].body;
+    says = "hash";
+  }
+  SECTION("an id already used in the game") {
+    bad = Chain({Ev(PassEvent{.seat = 1}, "k-play")}, 5, rows[3].hash)[0];
+    says = "id";
+  }
+  SECTION("event 1 that is not a game event") {
+    game = "h";
+    bad = Chain({rows[1].event})[0];
+    says = "game event";
+  }
+  SECTION("event 1 naming another game") {
+    game = "h";
+    bad = SampleRows("h2")[0];
+    says = "game";
+  }
+  SECTION("event 1 of a game that exists") {
+    bad = rows[0];
+    says = "exists";
+  }
+  SECTION("an event of an unknown game") {
+    game = "h";
+    bad = Chain({rows[1].event}, 2, rows[0].hash)[0];
+    says = "no such game";
+  }
+  // The refusal is an exception inside Write; fn may even catch it and
+  // commit: the refused append leaves nothing.
+  std::string message;
+  CHECK(store->Write([&] {
+    try {
+      Append(*store, game, bad);
+    } catch (const StoreError& e) {
+      message = e.what();
+    }
+    return true;
+  }));
+  INFO(message);
+  CHECK_THAT(message, Catch::Contains(says));
+  RequireSame(store->Read("g"), before);
+  CHECK(store->Games() == std::vector<std::string>{"g"});
+  CHECK_FALSE(store->HeadOf("h").has_value());
+}
+
+}  // namespace
+}  // namespace pli::test
