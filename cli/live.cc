@@ -48,16 +48,46 @@ CardList ParseCards(const std::vector<std::string>& args, const std::string& wha
   return cards;
 }
 
-// A seat by number or by name.
+// A seat by number or by name (a number wins; an ambiguous name is refused).
 int ResolveSeat(const std::string& text, const State& state, const std::string& option) {
+  std::vector<int> named;
   for (int s = 0; s < state.seats; ++s) {
-    if (text == std::to_string(s) || text == state.seat_names[s]) return s;
+    if (text == std::to_string(s)) return s;
+    if (text == state.seat_names[s]) named.push_back(s);
   }
+  if (named.size() == 1) return named.front();
   std::string seats;
   for (int s = 0; s < state.seats; ++s) {
     seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + state.seat_names[s];
   }
-  Bad(option + " " + text + ": no such seat in game \"" + state.game + "\" (seats: " + seats + ")");
+  Bad(option + " " + text + (named.empty() ? ": no such seat" : ": several seats have that name") +
+      " in game \"" + state.game + "\" (seats: " + seats + "); give the seat's number");
+}
+
+// RFC 3339 date-time: YYYY-MM-DDTHH:MM:SS, optional fraction, then Z or
+// +HH:MM / -HH:MM ('t' and 'z' allowed, as RFC 3339 says).
+bool IsRfc3339(const std::string& t) {
+  auto digits = [&](size_t at, size_t n) {
+    if (at + n > t.size()) return false;
+    for (size_t i = at; i < at + n; ++i) {
+      if (t[i] < '0' || t[i] > '9') return false;
+    }
+    return true;
+  };
+  if (!digits(0, 4) || t.size() < 20 || t[4] != '-' || !digits(5, 2) || t[7] != '-' ||
+      !digits(8, 2) || (t[10] != 'T' && t[10] != 't') || !digits(11, 2) || t[13] != ':' ||
+      !digits(14, 2) || t[16] != ':' || !digits(17, 2)) {
+    return false;
+  }
+  size_t i = 19;
+  if (t[i] == '.') {
+    size_t start = ++i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+    if (i == start) return false;
+  }
+  if (i < t.size() && (t[i] == 'Z' || t[i] == 'z')) return i + 1 == t.size();
+  return i + 6 == t.size() && (t[i] == '+' || t[i] == '-') && digits(i + 1, 2) &&
+         t[i + 3] == ':' && digits(i + 4, 2);
 }
 
 std::string NowUtc() {
@@ -86,8 +116,14 @@ GameEvent BuildGame(const LiveArgs& args) {
       if (known == name) g.overrides.emplace_back(name, text);  // canonical text
     }
   }
-  for (const std::string& seat : args.seats) {
-    if (seat.empty()) Bad("--seats: a seat name must not be empty");
+  for (size_t i = 0; i < args.seats.size(); ++i) {
+    if (args.seats[i].empty()) Bad("--seats: a seat name must not be empty");
+    for (size_t j = 0; j < i; ++j) {
+      if (args.seats[j] == args.seats[i]) {
+        Bad("--seats: \"" + args.seats[i] + "\" is named twice; seats are named by --seat NAME, "
+            "so names must differ");
+      }
+    }
   }
   g.seats = args.seats;
   return g;
@@ -330,6 +366,10 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
     std::optional<State> loaded = LoadState(*store, args.game);
     if (!loaded) Bad(args.db + " has no game \"" + args.game + "\"" );
     state = std::move(*loaded);
+  }
+  if (args.time && args.no_time) Bad("give --time or --no-time, not both");
+  if (args.time && !IsRfc3339(*args.time)) {
+    Bad("--time " + *args.time + ": not an RFC 3339 time (e.g. 2026-11-22T21:40:00Z)");
   }
   Event action{.body = BuildBody(command, args, state)};
   action.id = args.id;

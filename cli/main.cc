@@ -79,7 +79,13 @@ std::vector<pli::cli::LoadedGame> Load(const Args& args) {
 // The one game a state or legal command looks at.
 pli::GameLog LoadOne(const Args& args) {
   std::vector<pli::GameLog> logs;
-  for (pli::cli::LoadedGame& g : Load(args)) logs.push_back(std::move(g.log));
+  for (pli::cli::LoadedGame& g : Load(args)) {
+    if (g.chain.status == pli::ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
+      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+                << g.chain.problems.front().seq << "); run pli audit\n";
+    }
+    logs.push_back(std::move(g.log));
+  }
   return pli::cli::SelectGame(logs, args.game, args.db ? *args.db : args.source);
 }
 

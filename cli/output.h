@@ -84,10 +84,10 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
                              const std::vector<Finding>& findings, bool keep_going) {
   const std::vector<std::string> names = SeatNames(game);
   std::string text = "game " + game.game + ": " + std::to_string(game.events.size()) + " events, ";
-  text += std::string("hash chain ") +
-          (chain.status == ChainStatus::kNone ? "none (the log carries no hashes)"
-                                              : ChainStatusName(chain.status)) +
-          ", ";
+  // A log without hashes has no chain to speak of.
+  if (chain.status != ChainStatus::kNone) {
+    text += std::string("hash chain ") + ChainStatusName(chain.status) + ", ";
+  }
   if (findings.empty() && chain.problems.empty()) return text + "clean\n";
   if (!chain.problems.empty()) {
     text += std::to_string(chain.problems.size()) + " tampering sign(s), ";

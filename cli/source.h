@@ -81,6 +81,10 @@ inline std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::opt
     }
     ids = {*id};
   }
+  if (witness && ids.size() > 1) {
+    throw std::runtime_error("--head belongs to one game, and " + db + " holds " +
+                             std::to_string(ids.size()) + " games: choose it with --game ID");
+  }
   std::vector<LoadedGame> games;
   for (const std::string& g : ids) {
     CheckedGame checked = CheckStoredGame(*store->Read(g), witness);

@@ -32,6 +32,12 @@ bool SameAction(Event a, Event b) {
   return a == b;
 }
 
+// A decoded event (no seq) against the event it was encoded from.
+bool SameStored(Event decoded, const Event& original) {
+  decoded.seq = original.seq;
+  return decoded == original;
+}
+
 SubmitResult Result(Outcome outcome, int64_t head_seq, std::string message) {
   SubmitResult r;
   r.outcome = outcome;
@@ -109,6 +115,18 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
     return false;
   }
   const std::string body = EncodeEvent(event);
+  // What is written must read back as the same event (an --id over the
+  // length limit of FORMAT.md encodes but does not decode): else refuse it
+  // as malformed rather than store what replay would read differently.
+  const std::variant<Event, std::string> read_back = DecodeEvent(body);
+  const auto* problem = std::get_if<std::string>(&read_back);
+  if (problem != nullptr || !SameStored(std::get<Event>(read_back), event)) {
+    result = Result(Outcome::kRejected, head_seq,
+                    "the action cannot be stored faithfully" +
+                        (problem ? ": " + *problem : std::string()));
+    result.violation = Violation{Code::kMalformed, "", result.message};
+    return false;
+  }
   result = Result(Outcome::kAccepted, head_seq, "recorded as event " + std::to_string(*event.seq));
   result.seq = *event.seq;
   result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, body);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/card.h"
+#include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 
 namespace {
@@ -28,37 +29,10 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
+using pli::test::Pli;
+using pli::test::Quote;
+using pli::test::Result;
 using pli::test::TempDir;
-
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
-
-// Runs `pli ARGS` (ARGS already shell-quoted where needed), stdin from
-// `input` or /dev/null.
-Result Pli(const std::string& args, const std::string& input = "/dev/null") {
-  TempDir tmp;
-  const std::string err_path = (tmp.path / "stderr").string();
-  const std::string command =
-      Quote(PLI_EXE) + " " + args + " <" + Quote(input) + " 2>" + Quote(err_path);
-  Result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream err(err_path);
-  std::ostringstream text;
-  text << err.rdbuf();
-  r.err = text.str();
-  return r;
-}
 
 std::string GameLine(const std::string& id) {
   return R"({"type":"game","game":")" + id + R"(","seats":["Alice","Bob","Carol","Dan"]})";
@@ -192,7 +166,8 @@ TEST_CASE("audit --json has the INTERFACE fields") {
   const json::array& games = doc.at("games").as_array();
   REQUIRE(games.size() == 2);
   const json::object& g1 = games[0].as_object();
-  CHECK(Keys(g1) == std::set<std::string>{"game", "events", "chain", "violations"});
+  CHECK(Keys(g1) ==
+        std::set<std::string>{"game", "events", "chain", "chain_problems", "violations"});
   CHECK(g1.at("game") == "g1");
   CHECK(g1.at("events").to_number<int>() == 5);
   CHECK(g1.at("chain") == "none");
@@ -369,5 +344,5 @@ TEST_CASE("legal: the leader of manche 1 may lead any single (needs the engine)"
   Result text = Pli("legal " + log + " --at 2");
   CHECK(text.status == 0);
   CHECK(std::count(text.out.begin(), text.out.end(), '\n') == 13);
-  CHECK_THAT(text.out, Catch::StartsWith("play      seat 2 (Carol)  1 x 3\n"));
+  CHECK_THAT(text.out, Catch::StartsWith("play      seat 2 (Carol)  1 x 3  e.g. 3h\n"));
 }

@@ -69,7 +69,7 @@ TEST_CASE("P7: an action out of turn is rejected with its code and nothing is wr
   CHECK(store->Read("g1")->events.size() == 2);
 }
 
-TEST_CASE("--expect: a stale expectation is refused, naming the head") {
+TEST_CASE("Expect: a stale expectation (--expect) is refused, naming the head") {
   auto store = DealtStore();
   const SubmitResult r = Submit(*store, "g1", FirstLegal(*store), 1);
   REQUIRE(r.outcome == Outcome::kStale);
