@@ -12,6 +12,7 @@ packages=(
   librapidcheck-dev
   libssl-dev
   ca-certificates
+  clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers
 )
 
 # Nothing to do (and no network needed) when every package is installed.
