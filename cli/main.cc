@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/archive.h"
+#include "cli/command_group.h"
 #include "cli/live.h"
 #include "cli/output.h"
 #include "cli/source.h"
@@ -236,8 +237,15 @@ int main(int argc, char** argv) {
   const pli::cli::LiveCommands live = pli::cli::AddLiveCommands(app, live_args);
   pli::cli::ArchiveArgs archive_args;
   const pli::cli::ArchiveCommands archive = pli::cli::AddArchiveCommands(app, archive_args);
+  std::vector<std::unique_ptr<pli::cli::CommandGroup>> groups;
+  groups.push_back(pli::cli::AddAdjudicateCommands(app));
+  groups.push_back(pli::cli::AddReplayCommand(app));
+  groups.push_back(pli::cli::AddSimulateCommands(app));
   if (std::optional<int> status = Parse(app, argc, argv)) return *status;
   try {
+    for (const auto& group : groups) {
+      if (std::optional<int> status = group->RunParsed()) return *status;
+    }
     if (std::optional<int> status = pli::cli::RunLive(live, live_args)) return *status;
     if (std::optional<int> status = pli::cli::RunArchive(archive, archive_args)) return *status;
     if (commands.audit->parsed()) return RunAudit(args);
