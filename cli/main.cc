@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/archive.h"
+#include "cli/audit.h"
 #include "cli/command_group.h"
 #include "cli/live.h"
 #include "cli/output.h"
@@ -77,42 +78,75 @@ std::vector<pli::cli::LoadedGame> Load(const Args& args) {
   return pli::cli::LoadDbGames(*args.db, args.game, witness);
 }
 
+// Warns on stderr that a game read for state/legal has a broken chain.
+void WarnIfBroken(const pli::cli::LoadedGame& g) {
+  if (g.chain.status != pli::ChainStatus::kBroken) return;
+  std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+            << g.chain.problems.front().seq << "); run pli audit\n";
+}
+
+// The game of a database a state or legal command looks at: --game, or the
+// only one. Only that game is read.
+pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
+  std::optional<std::string> id = args.game;
+  if (!id) {
+    const std::vector<std::string> ids =
+        pli::OpenSqliteStore(*args.db, pli::OpenMode::kReadOnly)->Games();
+    if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
+    if (ids.size() > 1) {
+      std::string list;
+      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + ids[i];
+      if (ids.size() > 10) list += ", ...";
+      throw std::runtime_error(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
+                               list + "): choose one with --game ID");
+    }
+    id = ids.front();
+  }
+  std::vector<pli::cli::LoadedGame> games = pli::cli::LoadDbGames(*args.db, id, std::nullopt);
+  return std::move(games.front());
+}
+
 // The one game a state or legal command looks at.
 pli::GameLog LoadOne(const Args& args) {
+  if (args.db) {
+    if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+    pli::cli::LoadedGame game = LoadOneFromDb(args);
+    WarnIfBroken(game);
+    return std::move(game.log);
+  }
   std::vector<pli::GameLog> logs;
   for (pli::cli::LoadedGame& g : Load(args)) {
-    if (g.chain.status == pli::ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
-                << g.chain.problems.front().seq << "); run pli audit\n";
-    }
+    if (!args.game || *args.game == g.log.game) WarnIfBroken(g);
     logs.push_back(std::move(g.log));
   }
-  return pli::cli::SelectGame(logs, args.game, args.db ? *args.db : args.source);
+  return pli::cli::SelectGame(logs, args.game, args.source);
 }
 
 int RunAudit(const Args& args) {
-  std::vector<pli::cli::LoadedGame> games = Load(args);
-  if (args.game && !args.db) {  // a file: keep --game's, which must be there
+  if (args.db.has_value() == !args.source.empty()) {
+    throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  }
+  if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
+  pli::cli::AuditPrinter printer(args.json, args.keep_going);
+  if (args.db) {
+    std::optional<pli::Head> witness;
+    if (args.head) witness = pli::cli::ParseHead(*args.head);
+    pli::cli::ForEachDbGame(*args.db, args.game, witness,
+                            [&](pli::cli::LoadedGame&& game, size_t index, size_t total) {
+                              printer.Progress(index, total);
+                              printer.Add(game);
+                            });
+    return printer.Finish(*args.db) == 0 ? kExitOk : kExitViolation;
+  }
+  std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);
+  if (args.game) {  // keep --game's, which must be there
     std::vector<pli::GameLog> logs;
     for (const pli::cli::LoadedGame& g : games) logs.push_back(g.log);
     pli::cli::SelectGame(logs, args.game, args.source);
     std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != *args.game; });
   }
-  boost::json::array documents;
-  bool violation = false;
-  for (const pli::cli::LoadedGame& game : games) {
-    std::vector<pli::Finding> findings = pli::AuditByPosition(game.log.events, args.keep_going);
-    violation = violation || !findings.empty() || game.chain.status == pli::ChainStatus::kBroken;
-    if (args.json)
-      documents.push_back(pli::cli::AuditJson(game.log, game.chain, findings));
-    else
-      std::cout << pli::cli::AuditText(game.log, game.chain, findings, args.keep_going);
-  }
-  if (args.json)
-    Print(boost::json::object{{"games", std::move(documents)}});
-  else if (games.empty())
-    std::cout << "no game in " << (args.db ? *args.db : pli::cli::SourceLabel(args.source)) << "\n";
-  return violation ? kExitViolation : kExitOk;
+  for (const pli::cli::LoadedGame& game : games) printer.Add(game);
+  return printer.Finish(pli::cli::SourceLabel(args.source)) == 0 ? kExitOk : kExitViolation;
 }
 
 int RunState(const Args& args) {

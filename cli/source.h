@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -64,12 +65,12 @@ inline Head ParseHead(const std::string& text) {
   return Head{seq, *hash};
 }
 
-// The games of a database (all, or the one named), each checked for
-// tampering (chain, head, and `witness` when given).
-inline std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
-                                           const std::optional<Head>& witness) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(db, OpenMode::kReadOnly);
-  std::vector<std::string> ids = store->Games();
+// The ids of the games of a database that a command looks at: all of
+// them, or the one named (which must be there). A --head witness belongs to
+// one game, so it needs exactly one.
+inline std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
+                                          const std::optional<std::string>& id, bool witness) {
+  std::vector<std::string> ids = store.Games();
   if (id) {
     bool known = false;
     for (const std::string& g : ids) known = known || g == *id;
@@ -85,11 +86,30 @@ inline std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::opt
     throw std::runtime_error("--head belongs to one game, and " + db + " holds " +
                              std::to_string(ids.size()) + " games: choose it with --game ID");
   }
-  std::vector<LoadedGame> games;
-  for (const std::string& g : ids) {
-    CheckedGame checked = CheckStoredGame(*store->Read(g), witness);
-    games.push_back(LoadedGame{std::move(checked.log), std::move(checked.chain)});
+  return ids;
+}
+
+// Visits the games of a database (all, or the one named) one at a time, in
+// creation order, each checked for tampering (chain, head, and `witness`
+// when given): memory holds one game at a time, however large the archive.
+// fn gets the game, its index and the number of games.
+inline void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
+                          const std::optional<Head>& witness,
+                          const std::function<void(LoadedGame&&, size_t, size_t)>& fn) {
+  std::unique_ptr<EventStore> store = OpenSqliteStore(db, OpenMode::kReadOnly);
+  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
+    fn(LoadedGame{std::move(checked.log), std::move(checked.chain)}, i, ids.size());
   }
+}
+
+// The games of a database (all, or the one named), each checked.
+inline std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
+                                           const std::optional<Head>& witness) {
+  std::vector<LoadedGame> games;
+  ForEachDbGame(db, id, witness,
+                [&](LoadedGame&& g, size_t, size_t) { games.push_back(std::move(g)); });
   return games;
 }
 

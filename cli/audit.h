@@ -1,0 +1,127 @@
+// audit.h: `pli audit` over a log or a whole archive, streaming: each game is
+// checked (rules and hash chain), printed and dropped before the next is
+// read, so memory does not grow with the archive. Ends with a summary: games,
+// events, clean games, violations by code, chain problems. On a TTY, a
+// progress line on stderr. Header-only, cli only.
+#ifndef PLI_CLI_AUDIT_H_
+#define PLI_CLI_AUDIT_H_
+
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "cli/output.h"
+#include "cli/source.h"
+#include "replay/chain_check.h"
+#include "replay/fold.h"
+
+namespace pli::cli {
+
+// Tallies over the games audited.
+struct AuditSummary {
+  int64_t games = 0;
+  int64_t events = 0;
+  int64_t clean = 0;              // no violation, chain not broken
+  int64_t broken_chains = 0;      // games whose chain is broken
+  int64_t chain_problems = 0;
+  std::map<std::string, int64_t> violations;  // by code
+
+  bool Clean() const { return clean == games; }
+
+  boost::json::object Json() const {
+    boost::json::object by_code;
+    for (const auto& [code, n] : violations) by_code[code] = n;
+    return {{"games", games},          {"events", events},
+            {"clean", clean},          {"broken_chains", broken_chains},
+            {"chain_problems", chain_problems}, {"violations", std::move(by_code)}};
+  }
+
+  std::string Text() const {
+    std::string text = "summary: " + std::to_string(games) + " game(s), " +
+                       std::to_string(events) + " event(s), " + std::to_string(clean) + " clean";
+    if (broken_chains > 0) {
+      text += ", " + std::to_string(broken_chains) + " with a broken hash chain (" +
+              std::to_string(chain_problems) + " problem(s))";
+    }
+    text += "\n";
+    for (const auto& [code, n] : violations) {
+      text += "  " + std::to_string(n) + " x " + code + "\n";
+    }
+    return text;
+  }
+};
+
+// Streams audit output: per-game text lines, or one JSON document written
+// piece by piece: {"games":[...],"summary":{...}}.
+class AuditPrinter {
+ public:
+  AuditPrinter(bool json, bool keep_going) : json_(json), keep_going_(keep_going) {
+    progress_ = isatty(STDERR_FILENO) != 0;
+    if (json_) std::cout << "{\"games\":[";
+  }
+
+  // Audits one game, prints it, adds it to the summary.
+  void Add(const LoadedGame& game) {
+    const std::vector<Finding> findings = AuditByPosition(game.log.events, keep_going_);
+    Tally(game, findings);
+    ClearProgress();
+    if (json_) {
+      std::cout << (summary_.games > 1 ? "," : "")
+                << boost::json::serialize(AuditJson(game.log, game.chain, findings));
+    } else {
+      std::cout << AuditText(game.log, game.chain, findings, keep_going_);
+    }
+  }
+
+  // "auditing: 523/1000 games, 52300 events" on stderr, a TTY only, at most
+  // every 1/64th of the way.
+  void Progress(size_t index, size_t total) {
+    if (!progress_ || total < 2 || (index % std::max<size_t>(1, total / 64)) != 0) return;
+    std::cerr << "\rauditing: " << index << "/" << total << " games, " << summary_.events
+              << " events" << std::flush;
+    shown_ = true;
+  }
+
+  // Closes the document or prints the summary; returns the exit status.
+  int Finish(const std::string& empty_label) {
+    ClearProgress();
+    if (json_) {
+      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
+    } else if (summary_.games == 0) {
+      std::cout << "no game in " << empty_label << "\n";
+    } else if (summary_.games > 1) {
+      std::cout << summary_.Text();
+    }
+    return summary_.Clean() ? 0 : 1;
+  }
+
+ private:
+  void Tally(const LoadedGame& game, const std::vector<Finding>& findings) {
+    ++summary_.games;
+    summary_.events += static_cast<int64_t>(game.log.events.size());
+    const bool broken = game.chain.status == ChainStatus::kBroken;
+    if (findings.empty() && !broken) ++summary_.clean;
+    if (broken) ++summary_.broken_chains;
+    summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
+    for (const Finding& f : findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
+  }
+  void ClearProgress() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    shown_ = false;
+  }
+
+  bool json_;
+  bool keep_going_;
+  bool progress_ = false;
+  bool shown_ = false;
+  AuditSummary summary_;
+};
+
+}  // namespace pli::cli
+
+#endif  // PLI_CLI_AUDIT_H_
