@@ -52,7 +52,10 @@ void EndManche(State& s) {
   s.phase = last_manche ? Phase::kGameOver : Phase::kMancheOver;  // G1
 }
 
-bool MancheOver(const State& s) { return std::popcount(internal::SeatsWithCards(s)) <= 1; }
+bool MancheOver(const State& s) {
+  const SeatMask m = internal::SeatsWithCards(s);
+  return (m & (m - 1)) == 0;  // at most one seat holds cards
+}
 
 // E3 / R4 / P6: after a play or a pass that did not close the pli, who acts.
 void AdvanceTurn(State& s, int actor) {
@@ -207,7 +210,7 @@ void ApplyClose(State& s, const CloseEvent& e) {
 
 }  // namespace
 
-State Apply(State state, const Event& event) {
+void ApplyInPlace(State& state, const Event& event) {
   assert(!Decide(state, event));
   struct Visitor {
     State& s;
@@ -227,6 +230,10 @@ State Apply(State state, const Event& event) {
   std::visit(Visitor{state}, event.body);
   state.seq = seq + 1;
   if (event.id) state.ids.push_back(*event.id);
+}
+
+State Apply(State state, const Event& event) {
+  ApplyInPlace(state, event);
   return state;
 }
 
@@ -235,7 +242,7 @@ std::optional<Violation> Step(State& state, const Event& event) {
   if (violation) {
     ++state.seq;  // an illegal event changes nothing but is still a position
   } else {
-    state = Apply(std::move(state), event);
+    ApplyInPlace(state, event);
   }
   return violation;
 }

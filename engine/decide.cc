@@ -2,6 +2,7 @@
 // violation (RULES.md "Violation codes", in its order of precedence).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 
 #include "engine/rules.h"
@@ -18,11 +19,11 @@ SeatMask SeatsWithCards(const State& s) {
 }
 
 int NextSeatIn(const State& s, int from, SeatMask mask) {
-  for (int k = 1; k <= s.seats; ++k) {
-    int seat = (from + k) % s.seats;
-    if (mask & SeatBit(seat)) return seat;
-  }
-  return -1;
+  mask &= SeatBit(s.seats) - 1;
+  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
+  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
+  if (after != 0) return std::countr_zero(after);
+  return mask != 0 ? std::countr_zero(mask) : -1;
 }
 
 CardSet ToSet(const CardList& cards, bool* repeated) {
@@ -54,104 +55,107 @@ std::string CardsWord(int n) { return n == 1 ? "one card" : std::to_string(n) + 
 
 std::string RankText(Rank r) { return std::string(r == Rank::kA ? "an " : "a ") + RankChar(r); }
 
-std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare,
-                                       const std::string& cards_text) {
+namespace {
+
+// The sentences of RankCheck's declare problems (U1, V1, V2) about a play of
+// `cards_text`.
+Violation DeclareViolation(const State& s, RankProblem problem, const std::string& cards_text) {
   const Pli& p = s.pli;
   const bool rev = s.revolution;
   const Rank last = LastRank(s);
   const std::string last_text = CardSetText(p.last_cards);
-  const bool second_play = p.plays == 1;
-  if (declare == Declare::kSuite) {
-    // U1: only the second play may declare a suite, one step up from the lead.
-    if (!s.options.suite)
-      return Violation{Code::kDeclareNotAllowed, "U1", "the suite is not played in this ruleset"};
-    if (!second_play || p.mode != Mode::kFree)
-      return Violation{Code::kDeclareNotAllowed, "U1",
-                       p.mode == Mode::kReverse
-                           ? "a suite cannot be declared during a reverse"
-                           : "only the second play of a pli may declare a suite; this pli has " +
-                                 std::to_string(p.plays) + " plays"};
-    if (StepUp(last, rev) != r)
-      return Violation{Code::kDeclareNotAllowed, "U1",
-                       "a suite on " + last_text + " must be " +
-                           (StepUp(last, rev) ? RankText(*StepUp(last, rev))
-                                              : std::string("a stronger rank, and there is none")) +
-                           ", not " + cards_text};
-    return std::nullopt;
-  }
-  if (declare == Declare::kReverse) {
-    if (!s.options.reverse)
-      return Violation{Code::kDeclareNotAllowed, "V1", "the reverse is not played in this ruleset"};
-    if (p.mode == Mode::kSuite) {
-      // V2 (R3): in a suite, a legal continuation may also declare a reverse.
-      if (!s.options.reverse_in_suite)
-        return Violation{Code::kDeclareNotAllowed, "V2",
-                         "a reverse cannot be declared during a suite in this ruleset"};
-      auto next = StepUp(last, rev);
-      if (next != r)
-        return Violation{Code::kNotConsecutive, "U2",
-                         "a suite is in force: after " + last_text + " the next play must be " +
-                             (next ? RankText(*next) : std::string("nothing")) + ", not " +
-                             cards_text};
-      return std::nullopt;
+  switch (problem) {
+    case RankProblem::kSuiteOff:
+      return {Code::kDeclareNotAllowed, "U1", "the suite is not played in this ruleset"};
+    case RankProblem::kSuiteNotSecond:
+      return {Code::kDeclareNotAllowed, "U1",
+              p.mode == Mode::kReverse
+                  ? "a suite cannot be declared during a reverse"
+                  : "only the second play of a pli may declare a suite; this pli has " +
+                        std::to_string(p.plays) + " plays"};
+    case RankProblem::kSuiteWrongRank:
+      return {Code::kDeclareNotAllowed, "U1",
+              "a suite on " + last_text + " must be " +
+                  (StepUp(last, rev) ? RankText(*StepUp(last, rev))
+                                     : std::string("a stronger rank, and there is none")) +
+                  ", not " + cards_text};
+    case RankProblem::kReverseOff:
+      return {Code::kDeclareNotAllowed, "V1", "the reverse is not played in this ruleset"};
+    case RankProblem::kReverseInSuiteOff:
+      return {Code::kDeclareNotAllowed, "V2",
+              "a reverse cannot be declared during a suite in this ruleset"};
+    case RankProblem::kAlreadyReversed:
+      return {Code::kDeclareNotAllowed, "V2", "this pli is already reversed"};
+    case RankProblem::kReverseNotSecond:
+      return {Code::kDeclareNotAllowed, "V1",
+              "only the second play of a pli may declare a reverse; this pli has " +
+                  std::to_string(p.plays) + " plays"};
+    default: {  // kReverseWrongRank
+      auto down = StepDown(last, rev);
+      return {Code::kDeclareNotAllowed, "V1",
+              "a reverse on " + last_text + " must be " +
+                  (down ? RankText(*down) : std::string("a weaker rank, and there is none")) +
+                  ", not " + cards_text};
     }
-    if (p.mode == Mode::kReverse)
-      return Violation{Code::kDeclareNotAllowed, "V2", "this pli is already reversed"};
-    // V1: the second play may declare a reverse, one step down from the lead.
-    if (!second_play)
-      return Violation{Code::kDeclareNotAllowed, "V1",
-                       "only the second play of a pli may declare a reverse; this pli has " +
-                           std::to_string(p.plays) + " plays"};
-    auto down = StepDown(last, rev);
-    if (down != r)
-      return Violation{Code::kDeclareNotAllowed, "V1",
-                       "a reverse on " + last_text + " must be " +
-                           (down ? RankText(*down) : std::string("a weaker rank, and there is none")) +
-                           ", not " + cards_text};
-    return std::nullopt;
   }
-  if (p.ou_rien && r != last)
-    // O2: while ou-rien is in force, the next player plays that rank or passes.
-    return Violation{Code::kOuRienRank, "O2",
-                     "ou-rien is in force: play " + RankText(last) + " or pass, not " + cards_text};
-  if (p.mode == Mode::kSuite) {
-    auto next = StepUp(last, rev);  // U2
-    if (next != r)
-      return Violation{Code::kNotConsecutive, "U2",
-                       "a suite is in force: after " + last_text + " the next play must be " +
-                           (next ? RankText(*next) : std::string("nothing")) + ", not " +
-                           cards_text};
-    return std::nullopt;
+}
+
+}  // namespace
+
+Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  switch (problem) {
+    case RankProblem::kOuRien:
+      return {Code::kOuRienRank, "O2",
+              "ou-rien is in force: play " + RankText(last) + " or pass, not " + cards_text};
+    case RankProblem::kSuiteBroken: {
+      auto next = StepUp(last, rev);
+      return {Code::kNotConsecutive, "U2",
+              "a suite is in force: after " + CardSetText(p.last_cards) +
+                  " the next play must be " + (next ? RankText(*next) : std::string("nothing")) +
+                  ", not " + cards_text};
+    }
+    case RankProblem::kReverseBroken: {
+      auto next = StepDown(last, rev);
+      return {Code::kNotConsecutive, "V3",
+              "a reverse is in force: after " + CardSetText(p.last_cards) +
+                  " the next play must be " +
+                  (next ? RankText(*next) : std::string("nothing: it cannot be followed")) +
+                  ", not " + cards_text};
+    }
+    case RankProblem::kTooWeak:
+      return {Code::kTooWeak, "P3",
+              cards_text + " is " +
+                  (Strength(r, rev) == Strength(last, rev) ? "only equal to" : "weaker than") +
+                  " the last play, " + CardSetText(p.last_cards) +
+                  (s.options.equal_allowed ? "" : ": a play must be stronger") +
+                  (rev ? " (révolution: the order is reversed)" : "")};
+    default:
+      return DeclareViolation(s, problem, cards_text);
   }
-  if (p.mode == Mode::kReverse) {
-    auto next = StepDown(last, rev);  // V3
-    if (next != r)
-      return Violation{Code::kNotConsecutive, "V3",
-                       "a reverse is in force: after " + last_text + " the next play must be " +
-                           (next ? RankText(*next) : std::string("nothing: it cannot be followed")) +
-                           ", not " + cards_text};
-    return std::nullopt;
-  }
-  // P3: equal or stronger (strictly stronger without equal_allowed).
-  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
-  if (Strength(r, rev) < need)
-    return Violation{Code::kTooWeak, "P3",
-                     cards_text + " is " +
-                         (Strength(r, rev) == Strength(last, rev) ? "only equal to" : "weaker than") +
-                         " the last play, " + last_text +
-                         (s.options.equal_allowed ? "" : ": a play must be stronger") +
-                         (rev ? " (révolution: the order is reversed)" : "")};
-  return std::nullopt;
+}
+
+std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, CardSet cards) {
+  const RankProblem problem = RankCheck(s, r, declare);
+  if (problem == RankProblem::kFits) return std::nullopt;
+  return ExplainRank(s, r, problem, CardSetText(cards));
 }
 
 bool CanFollow(const State& s, int seat) {
-  const CardSet hand = s.hands[seat];
-  for (int ri = 0; ri < kRankCount; ++ri) {
-    Rank r = static_cast<Rank>(ri);
-    if (hand.CountOf(r) < s.pli.count) continue;
-    if (!RankViolation(s, r, Declare::kNone, "")) return true;
-  }
+  for (uint64_t m = s.hands[seat].RanksWithAtLeast(s.pli.count); m != 0; m &= m - 1)
+    if (RankCheck(s, RankOfBit(m), Declare::kNone) == RankProblem::kFits) return true;
   return false;
+}
+
+bool MayPass(const State& s, int seat) {
+  const Pli& p = s.pli;
+  if (p.solo) return true;        // R4: the lone last player may always stop
+  if (p.count == 0) return false;  // P4: the leader plays
+  // O2: must play the rank if they can, and pass only if they cannot.
+  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  return !(s.options.mandatory_play && CanFollow(s, seat));
 }
 
 std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
@@ -247,7 +251,7 @@ std::optional<Violation> DecidePlay(const State& s, const PlayEvent& e) {
   const int n = static_cast<int>(e.cards.size());
   const Rank r = e.cards.front().rank();
   bool repeated = false;
-  const std::string text = CardSetText(ToSet(e.cards, &repeated));
+  const CardSet cards = ToSet(e.cards, &repeated);
   if (p.count == 0) {
     // A lead: any 1-4 cards of one rank (P1, P2); it cannot declare (U1, V1).
     if (e.declare != Declare::kNone)
@@ -259,9 +263,9 @@ std::optional<Violation> DecidePlay(const State& s, const PlayEvent& e) {
   }
   if (n != p.count)  // P2
     return Violation{Code::kCountMismatch, "P2",
-                     "the pli is played in " + internal::CountWord(p.count) + "; " + text + " is " +
-                         internal::CardsWord(n)};
-  return internal::RankViolation(s, r, e.declare, text);
+                     "the pli is played in " + internal::CountWord(p.count) + "; " +
+                         CardSetText(cards) + " is " + internal::CardsWord(n)};
+  return internal::RankViolation(s, r, e.declare, cards);
 }
 
 std::optional<Violation> DecidePass(const State& s, const PassEvent& e) {
@@ -276,33 +280,28 @@ std::optional<Violation> DecidePass(const State& s, const PassEvent& e) {
                      internal::HasCards(s, e.seat)
                          ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, e.seat) + "'s"
                          : SeatText(s, e.seat) + " has no cards left"};
-  if (p.solo) return std::nullopt;  // R4: the lone last player may always stop
+  if (internal::MayPass(s, e.seat)) return std::nullopt;
   if (p.count == 0)
     return Violation{Code::kMustPlay, "P4", SeatText(s, e.seat) + " leads this pli and must play"};
   if (p.ou_rien) {
-    // O2: must play the rank if they can, and pass only if they cannot.
-    Rank last = internal::LastRank(s);
-    if (s.hands[e.seat].CountOf(last) >= p.count)
-      return Violation{Code::kMustPlay, "O2",
-                       "ou-rien is in force and " + SeatText(s, e.seat) + " holds " +
-                           CardSetText(s.hands[e.seat].OnlyRank(last)) + ": they must play " +
-                           internal::RankText(last)};
-    return std::nullopt;
+    const Rank last = internal::LastRank(s);
+    return Violation{Code::kMustPlay, "O2",
+                     "ou-rien is in force and " + SeatText(s, e.seat) + " holds " +
+                         CardSetText(s.hands[e.seat].OnlyRank(last)) + ": they must play " +
+                         internal::RankText(last)};
   }
-  if (s.options.mandatory_play && internal::CanFollow(s, e.seat)) {
-    // P4 (U4 in a suite or reverse): pass only when no legal play exists.
-    const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
-    std::string example;
-    for (int ri = 0; ri < kRankCount && example.empty(); ++ri) {
-      Rank r = static_cast<Rank>(ri);
-      if (s.hands[e.seat].CountOf(r) >= p.count && !internal::RankViolation(s, r, Declare::kNone, ""))
-        example = CardSetText(s.hands[e.seat].OnlyRank(r));
-    }
-    return Violation{Code::kMustPlay, rule,
-                     SeatText(s, e.seat) + " can play (" + internal::CountWord(p.count) + " from " +
-                         example + "), and may pass only when no legal play exists"};
+  // P4 (U4 in a suite or reverse): pass only when no legal play exists.
+  const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
+  std::string example;
+  for (int ri = 0; ri < kRankCount && example.empty(); ++ri) {
+    Rank r = static_cast<Rank>(ri);
+    if (s.hands[e.seat].CountOf(r) >= p.count &&
+        internal::RankCheck(s, r, Declare::kNone) == internal::RankProblem::kFits)
+      example = CardSetText(s.hands[e.seat].OnlyRank(r));
   }
-  return std::nullopt;
+  return Violation{Code::kMustPlay, rule,
+                   SeatText(s, e.seat) + " can play (" + internal::CountWord(p.count) + " from " +
+                       example + "), and may pass only when no legal play exists"};
 }
 
 std::optional<Violation> DecideClose(const State& s, const CloseEvent& e) {
@@ -450,8 +449,7 @@ std::optional<Violation> Decide(const State& state, const Event& event) {
   if (event.seq && *event.seq != position)
     return Malformed("seq " + std::to_string(*event.seq) + " is not the event's position, " +
                      std::to_string(position));
-  if (event.id && !is_game &&
-      std::find(state.ids.begin(), state.ids.end(), *event.id) != state.ids.end())
+  if (event.id && !is_game && state.ids.contains(*event.id))
     return Malformed("id \"" + *event.id + "\" is used twice in this game");
   if (!is_game && state.phase == Phase::kNone) return Malformed("an event before any game event");
   struct Visitor {

@@ -1,5 +1,5 @@
 // legal.cc: every legal action in a state, up to suits, built from the same
-// checks as Decide (RankViolation, and Decide itself for passes and closes).
+// checks as Decide (RankCheck and MayPass, and Decide itself for closes).
 #include <cassert>
 
 #include "engine/rules.h"
@@ -35,18 +35,16 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
 void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
-  for (int ri = 0; ri < kRankCount; ++ri) {
-    const Rank r = static_cast<Rank>(ri);
-    const int have = hand.CountOf(r);
-    if (have == 0) continue;
+  // Ranks in order, each held at least `count` times (P2; a lead: once).
+  for (uint64_t m = hand.RanksWithAtLeast(count == 0 ? 1 : count); m != 0; m &= m - 1) {
+    const Rank r = RankOfBit(m);
     if (count == 0) {  // a lead: any count of one rank (P1, P2)
-      for (int n = 1; n <= have; ++n)
+      for (int n = 1; n <= hand.CountOf(r); ++n)
         out.push_back(LegalAction{EventType::kPlay, seat, r, n, Declare::kNone, -1, {}, {}});
       continue;
     }
-    if (have < count) continue;  // P2
     for (Declare d : {Declare::kNone, Declare::kSuite, Declare::kReverse})
-      if (!internal::RankViolation(s, r, d, ""))
+      if (internal::RankCheck(s, r, d) == internal::RankProblem::kFits)
         out.push_back(LegalAction{EventType::kPlay, seat, r, count, d, -1, {}, {}});
   }
 }
@@ -54,9 +52,12 @@ void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
 void AddCloses(const State& s, std::vector<LegalAction>& out) {
   if (!s.options.close || s.pli.count == 0) return;
   const Rank r = internal::LastRank(s);
+  if (r == TopRank(s.revolution)) return;  // X2
+  CardSet remaining;  // X1: a closer holds every remaining card of the rank
+  for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
+  if (remaining.size() != s.pli.count) return;
   for (int seat = 0; seat < s.seats; ++seat) {
-    const CardSet mine = s.hands[seat].OnlyRank(r);
-    if (mine.size() != s.pli.count) continue;
+    if (s.hands[seat].OnlyRank(r) != remaining) continue;
     LegalAction a{EventType::kClose, seat, r, s.pli.count, Declare::kNone, -1, {}, {}};
     if (!Decide(s, ToEvent(s, a))) out.push_back(a);
   }
@@ -64,16 +65,21 @@ void AddCloses(const State& s, std::vector<LegalAction>& out) {
 
 }  // namespace
 
+void LegalActions(const State& s, std::vector<LegalAction>& out) {
+  out.clear();
+  if (s.phase == Phase::kExchange) return AddGifts(s, out);
+  if (s.phase != Phase::kPlay) return;
+  AddPlays(s, s.turn, out);
+  // DecidePass's checks that can fail for the seat to play: P5, then MayPass.
+  if ((s.pli.out & SeatBit(s.turn)) == 0 && internal::MayPass(s, s.turn))
+    out.push_back(LegalAction{EventType::kPass, s.turn});
+  AddCloses(s, out);
+}
+
 std::vector<LegalAction> LegalActions(const State& s) {
   std::vector<LegalAction> out;
-  if (s.phase == Phase::kExchange) {
-    AddGifts(s, out);
-    return out;
-  }
-  if (s.phase != Phase::kPlay) return out;
-  AddPlays(s, s.turn, out);
-  if (!Decide(s, Event{PassEvent{s.turn}})) out.push_back(LegalAction{EventType::kPass, s.turn});
-  AddCloses(s, out);
+  out.reserve(16);  // one allocation for most states
+  LegalActions(s, out);
   return out;
 }
 

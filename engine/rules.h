@@ -23,6 +23,10 @@ std::optional<Violation> Decide(const State& state, const Event& event);
 // skips illegal events.
 State Apply(State state, const Event& event);
 
+// The same fold in place: `state` becomes Apply(state, event), with no copy
+// or move of the State (a fold of a long log calls it once per event).
+void ApplyInPlace(State& state, const Event& event);
+
 // Folds one event of a log: applies it when legal, else keeps the state
 // (RULES.md: an illegal event changes nothing) but counts its seq. Returns
 // the violation, if any.
@@ -45,6 +49,9 @@ struct LegalAction {
 // events are not listed). Agrees with Decide: each action, made concrete
 // with any suits, is accepted, and nothing else is.
 std::vector<LegalAction> LegalActions(const State& state);
+// The same into `out` (cleared first), reusing its capacity: a loop that
+// asks at every step allocates nothing once the vector has grown.
+void LegalActions(const State& state, std::vector<LegalAction>& out);
 
 // A concrete event for a legal action: the lowest-index cards that fit.
 Event ToEvent(const State& state, const LegalAction& action);

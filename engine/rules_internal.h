@@ -3,6 +3,8 @@
 #ifndef PLI_ENGINE_RULES_INTERNAL_H_
 #define PLI_ENGINE_RULES_INTERNAL_H_
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -35,15 +37,76 @@ std::string CardsWord(int n);
 // "a 7", "a J" for messages about ranks.
 std::string RankText(Rank r);
 
-// Whether a play of `count` cards of rank `r`, with `declare`, fits the pli
-// as it stands (everything after the hand and count checks of RULES.md's
-// order: declare-not-allowed, ou-rien-rank, too-weak, not-consecutive).
-// `cards_text` names the cards in the sentence. The pli must have a lead.
-std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare,
-                                       const std::string& cards_text);
+// What is wrong with a play of rank `r`, with `declare`, for the pli as it
+// stands (everything after the hand and count checks of RULES.md's order:
+// declare-not-allowed, ou-rien-rank, too-weak, not-consecutive), in that
+// order. The pli must have a lead.
+enum class RankProblem : uint8_t {
+  kFits,
+  kSuiteOff,           // U1: no suites in this ruleset
+  kSuiteNotSecond,     // U1: not the second play, or a mode is in force
+  kSuiteWrongRank,     // U1: not one step up
+  kReverseOff,         // V1: no reverses in this ruleset
+  kReverseInSuiteOff,  // V2: no reverse in a suite in this ruleset
+  kAlreadyReversed,    // V2
+  kReverseNotSecond,   // V1
+  kReverseWrongRank,   // V1: not one step down
+  kOuRien,             // O2
+  kSuiteBroken,        // U2: not the next rank of the suite
+  kReverseBroken,      // V3: not the next rank of the reverse
+  kTooWeak,            // P3
+};
+
+// The decision, with no sentence (LegalActions and CanFollow ask it for
+// every rank; it builds no string, and is inline for them).
+inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  const bool second_play = p.plays == 1;
+  if (declare == Declare::kSuite) {
+    // U1: only the second play may declare a suite, one step up from the lead.
+    if (!s.options.suite) return RankProblem::kSuiteOff;
+    if (!second_play || p.mode != Mode::kFree) return RankProblem::kSuiteNotSecond;
+    if (StepUp(last, rev) != r) return RankProblem::kSuiteWrongRank;
+    return RankProblem::kFits;
+  }
+  if (declare == Declare::kReverse) {
+    if (!s.options.reverse) return RankProblem::kReverseOff;
+    if (p.mode == Mode::kSuite) {
+      // V2 (R3): in a suite, a legal continuation may also declare a reverse.
+      if (!s.options.reverse_in_suite) return RankProblem::kReverseInSuiteOff;
+      return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+    }
+    if (p.mode == Mode::kReverse) return RankProblem::kAlreadyReversed;
+    // V1: the second play may declare a reverse, one step down from the lead.
+    if (!second_play) return RankProblem::kReverseNotSecond;
+    if (StepDown(last, rev) != r) return RankProblem::kReverseWrongRank;
+    return RankProblem::kFits;
+  }
+  // O2: while ou-rien is in force, the next player plays that rank or passes.
+  if (p.ou_rien && r != last) return RankProblem::kOuRien;
+  if (p.mode == Mode::kSuite)  // U2
+    return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+  if (p.mode == Mode::kReverse)  // V3
+    return StepDown(last, rev) != r ? RankProblem::kReverseBroken : RankProblem::kFits;
+  // P3: equal or stronger (strictly stronger without equal_allowed).
+  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
+}
+
+// The violation of a problem RankCheck found (not kFits), its sentence
+// naming the cards played as `cards_text`.
+Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
+// RankCheck, and its violation for a play of `cards`.
+std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, CardSet cards);
 
 // P4/U4/O2: whether `seat` has a legal play without declaring.
 bool CanFollow(const State& s, int seat);
+
+// R4, P4, O2, U4: whether `seat`, whose turn it is in the pli, may pass (the
+// decision of DecidePass after the seat, phase and turn checks).
+bool MayPass(const State& s, int seat);
 
 // K2: the ranks a non-choice gift must have, as the cards of the hand as
 // dealt that it must be chosen from per rank: returns the multiset of ranks

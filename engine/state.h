@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/card.h"
@@ -53,6 +54,34 @@ struct Gift {
   friend bool operator==(const Gift&, const Gift&) = default;
 };
 
+// The idempotency keys seen in a game, in the order they came, with a hash
+// index so that "is this id new?" does not search them all (a linear search
+// made Decide, and so audit, quadratic in a game's length). Compares equal
+// when the keys and their order are equal.
+class IdList {
+ public:
+  bool empty() const { return ids_.empty(); }
+  size_t size() const { return ids_.size(); }
+  const std::string& back() const { return ids_.back(); }
+  std::vector<std::string>::const_iterator begin() const { return ids_.begin(); }
+  std::vector<std::string>::const_iterator end() const { return ids_.end(); }
+  bool contains(std::string_view id) const;
+  // Adds a key at the end.
+  void push_back(std::string id);
+  void clear() {
+    ids_.clear();
+    slots_.clear();
+  }
+  friend bool operator==(const IdList& a, const IdList& b) { return a.ids_ == b.ids_; }
+
+ private:
+  void Index(uint32_t position);
+  std::vector<std::string> ids_;
+  // Open addressing over ids_: slot = position + 1, 0 when empty; its size
+  // is a power of two at least twice ids_.size() (or zero).
+  std::vector<uint32_t> slots_;
+};
+
 struct State {
   // From the game event.
   std::string game;
@@ -75,7 +104,7 @@ struct State {
   std::vector<int> top_finishers;  // F2: of those, who went out on the top rank, in order
   std::optional<std::vector<int>> ranking;  // F4: last completed manche, best first
   std::vector<int> scores;                  // G1 with scoring = place
-  std::vector<std::string> ids;             // idempotency keys seen in this game
+  IdList ids;                               // idempotency keys seen in this game
 
   friend bool operator==(const State&, const State&) = default;
 };

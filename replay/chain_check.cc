@@ -97,6 +97,8 @@ CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>&
   CheckedGame out;
   out.log.game = stored.game;
   out.chain.status = ChainStatus::kOk;
+  out.log.events.reserve(stored.events.size());
+  out.log.hashes.reserve(stored.events.size());
   int64_t expected = 1;
   Hash prev = kGenesis;
   for (const StoredEvent& row : stored.events) {
@@ -138,12 +140,30 @@ ChainCheck CheckFileChain(const GameLog& game) {
 }
 
 std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going) {
-  std::vector<Event> positional = events;
-  for (Event& e : positional) e.seq.reset();
-  std::vector<Finding> findings = AuditGame(positional, keep_going);
-  for (Finding& f : findings) {
-    const Event& original = events[static_cast<size_t>(f.seq - 1)];
-    if (original.seq) f.seq = *original.seq;
+  // AuditGame over the events with their seq cleared, without copying the
+  // log: an event whose seq is the position Decide expects (1 for the game
+  // event of a state with none, else state.seq + 1: engine/decide.cc) is
+  // judged as it is, since then its seq changes nothing; any other (only a
+  // tampered store has one) as a copy without its seq.
+  std::vector<Finding> findings;
+  State state;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    const bool opens = std::holds_alternative<GameEvent>(e.body) && state.phase == Phase::kNone;
+    const int64_t expected = opens ? 1 : state.seq + 1;
+    std::optional<Violation> violation;
+    if (!e.seq || *e.seq == expected) {
+      violation = Step(state, e);
+    } else {
+      Event positional = e;
+      positional.seq.reset();
+      violation = Step(state, positional);
+    }
+    if (!violation) continue;
+    // Reported at the event's own seq (its position when it has none).
+    findings.push_back(Finding{e.seq.value_or(static_cast<int64_t>(i) + 1), ActingSeat(e.body),
+                               TypeOf(e.body), std::move(*violation)});
+    if (!keep_going) break;
   }
   return findings;
 }

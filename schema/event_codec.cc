@@ -150,9 +150,21 @@ std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 // "1 byte", "5 bytes".
 std::string ByteCount(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 
+// A field's name as a sentence would say it, "the seat", "the id", "cards"
+// (for counts of items), or a prefix and a name ("the length of " + "the
+// id"). Only a problem turns it into a string, so a read that succeeds
+// builds none.
+struct FieldName {
+  FieldName(const char* name) : name(name) {}       // NOLINT: implicit, as a literal
+  FieldName(std::string_view name) : name(name) {}  // NOLINT: implicit
+  FieldName(std::string_view prefix, std::string_view name) : prefix(prefix), name(name) {}
+  std::string str() const { return std::string(prefix) + std::string(name); }
+  std::string_view prefix;
+  std::string_view name;
+};
+
 // Reads the fields of one encoding in order; the first problem found sticks
-// and every later read returns a default value. `what` names the field as a
-// sentence would: "the seat", "the id", "cards" (for counts of items).
+// and every later read returns a default value.
 class Reader {
  public:
   explicit Reader(std::string_view bytes) : bytes_(bytes) {}
@@ -167,13 +179,13 @@ class Reader {
     if (!error_) error_ = "at byte " + std::to_string(offset) + ": " + problem;
   }
 
-  uint8_t Byte(const std::string& what);
-  uint64_t Varint(const std::string& what);
+  uint8_t Byte(FieldName what);
+  uint64_t Varint(FieldName what);
   // A count of `items` (each at least one byte long), at most `max`.
-  uint64_t Count(const std::string& items, uint64_t max);
-  std::string String(const std::string& what, bool non_empty);
-  int Seat(const std::string& what);
-  CardList Cards(const std::string& what, bool non_empty);
+  uint64_t Count(std::string_view items, uint64_t max);
+  std::string String(std::string_view what, bool non_empty);
+  int Seat(std::string_view what);
+  CardList Cards(std::string_view what, bool non_empty);
   void End();
 
  private:
@@ -182,88 +194,90 @@ class Reader {
   std::optional<std::string> error_;
 };
 
-uint8_t Reader::Byte(const std::string& what) {
+uint8_t Reader::Byte(FieldName what) {
   if (failed()) return 0;
   if (remaining() == 0) {
-    Fail(pos_, "the encoding ends where " + what + " should be");
+    Fail(pos_, "the encoding ends where " + what.str() + " should be");
     return 0;
   }
   return static_cast<uint8_t>(bytes_[pos_++]);
 }
 
 // A minimal LEB128 varint of at most 64 bits.
-uint64_t Reader::Varint(const std::string& what) {
+uint64_t Reader::Varint(FieldName what) {
   const std::size_t start = pos_;
   uint64_t value = 0;
   for (int shift = 0; !failed(); shift += 7) {
     uint8_t b = Byte(what);
     if (failed()) break;
     if (shift == 63 && b > 1) {
-      Fail(start, what + " is a varint that does not fit in 64 bits");
+      Fail(start, what.str() + " is a varint that does not fit in 64 bits");
       break;
     }
     value |= static_cast<uint64_t>(b & 0x7F) << shift;
     if ((b & 0x80) != 0) continue;
     if (b == 0 && shift > 0) {
-      Fail(start, what + " is not a minimal varint (its last byte is zero)");
+      Fail(start, what.str() + " is not a minimal varint (its last byte is zero)");
     }
     return failed() ? 0 : value;
   }
   return 0;
 }
 
-uint64_t Reader::Count(const std::string& items, uint64_t max) {
+uint64_t Reader::Count(std::string_view items, uint64_t max) {
   const std::size_t start = pos_;
-  const std::string what = "the number of " + items;
+  const FieldName what("the number of ", items);
   uint64_t n = Varint(what);
   if (failed()) return 0;
   if (n > max) {
-    Fail(start, what + ", " + std::to_string(n) + ", is more than the " + std::to_string(max) +
+    Fail(start, what.str() + ", " + std::to_string(n) + ", is more than the " + std::to_string(max) +
                     " allowed");
   } else if (n > remaining()) {
-    Fail(start, what + ", " + std::to_string(n) + ", runs past the end of the encoding (" +
+    Fail(start, what.str() + ", " + std::to_string(n) + ", runs past the end of the encoding (" +
                     ByteCount(remaining()) + " left)");
   }
   return failed() ? 0 : n;
 }
 
-std::string Reader::String(const std::string& what, bool non_empty) {
+std::string Reader::String(std::string_view what, bool non_empty) {
   const std::size_t start = pos_;
-  uint64_t n = Varint("the length of " + what);
+  uint64_t n = Varint(FieldName("the length of ", what));
   if (failed()) return "";
   if (n > kMaxStringBytes) {
-    Fail(start, what + " is " + ByteCount(n) + " long, more than the " +
+    Fail(start, std::string(what) + " is " + ByteCount(n) + " long, more than the " +
                     std::to_string(kMaxStringBytes) + " allowed");
   } else if (n > remaining()) {
-    Fail(start, what + ", " + ByteCount(n) + " long, runs past the end of the encoding (" +
-                    ByteCount(remaining()) + " left)");
+    Fail(start, std::string(what) + ", " + ByteCount(n) +
+                    " long, runs past the end of the encoding (" + ByteCount(remaining()) +
+                    " left)");
   } else if (non_empty && n == 0) {
-    Fail(start, what + " must not be empty");
+    Fail(start, std::string(what) + " must not be empty");
   }
   if (failed()) return "";
   std::string s(bytes_.substr(pos_, n));
   pos_ += n;
-  if (!IsUtf8(s)) Fail(start, what + " is not valid UTF-8");
+  if (!IsUtf8(s)) Fail(start, std::string(what) + " is not valid UTF-8");
   return s;
 }
 
-int Reader::Seat(const std::string& what) {
+int Reader::Seat(std::string_view what) {
   const std::size_t start = pos_;
   uint8_t b = Byte(what);
   if (!failed() && b >= kMaxSeats) {
-    Fail(start, what + ", " + std::to_string(b) + ", is not a seat number (0 to " +
+    Fail(start, std::string(what) + ", " + std::to_string(b) + ", is not a seat number (0 to " +
                     std::to_string(kMaxSeats - 1) + ")");
   }
   return failed() ? 0 : b;
 }
 
-CardList Reader::Cards(const std::string& what, bool non_empty) {
+CardList Reader::Cards(std::string_view what, bool non_empty) {
   const std::size_t start = pos_;
   uint64_t n = Count(what, kMaxListItems);
   if (!failed() && non_empty && n == 0) {
-    Fail(start, "the list of " + what + " is empty (at least one card is required)");
+    Fail(start, "the list of " + std::string(what) + " is empty (at least one card is required)");
   }
   CardList cards;
+  cards.reserve(failed() ? 0 : n);
   for (uint64_t i = 0; i < n && !failed(); ++i) {
     const std::size_t at = pos_;
     uint8_t b = Byte("a card");
