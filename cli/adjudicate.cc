@@ -1,14 +1,323 @@
-// adjudicate.cc: placeholder until its commands land (see command_group.h).
+// adjudicate.cc: the commands a referee settles a dispute with (CLI11
+// wiring; the work is in replay/explain, replay/diff, replay/scenario):
+//   pli explain SOURCE --at SEQ   one event: legal or not, by which rule, in
+//                                 which state, and what the player could have done
+//   pli diff A B                  two records of one game: where they part
+//   pli check SCENARIO...         scenario files (docs/SCENARIOS.md)
+// Exit status: explain 0 legal / 1 illegal; diff 0 identical / 1 they
+// differ; check 0 all hold / 1 a failure; 2 bad usage or input for all.
+#include <boost/json.hpp>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/adjudicate_text.h"
 #include "cli/command_group.h"
+#include "cli/source.h"
+#include "cli/style.h"
+#include "replay/diff.h"
+#include "replay/explain.h"
+#include "replay/scenario.h"
 
 namespace pli::cli {
 namespace {
-class Empty : public CommandGroup {
- public:
-  std::optional<int> RunParsed() override { return std::nullopt; }
+
+namespace fs = std::filesystem;
+
+constexpr int kExitOk = 0;
+constexpr int kExitViolation = 1;
+
+void PrintJson(const boost::json::value& v) { std::cout << boost::json::serialize(v) << "\n"; }
+
+// Reads the one game a command looks at from a log file or a database:
+// --game's, or the only one. Warns on stderr when its hash chain is broken.
+GameLog LoadGame(const std::optional<std::string>& file, const std::optional<std::string>& db,
+                 const std::optional<std::string>& id) {
+  std::vector<LoadedGame> games = db ? LoadDbGames(*db, id, std::nullopt) : LoadFileGames(*file);
+  std::vector<GameLog> logs;
+  for (LoadedGame& g : games) {
+    if (g.chain.status == ChainStatus::kBroken && (!id || *id == g.log.game)) {
+      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+                << g.chain.problems.front().seq << "); run pli audit\n";
+    }
+    logs.push_back(std::move(g.log));
+  }
+  return SelectGame(logs, id, db ? *db : *file);
+}
+
+// ---------------------------------------------------------------------------
+// explain
+
+struct ExplainArgs {
+  std::string source;
+  std::optional<std::string> db;
+  std::optional<std::string> game;
+  int64_t at = 0;
+  bool json = false;
 };
+
+int RunExplain(const ExplainArgs& args) {
+  if (args.db.has_value() == !args.source.empty())
+    throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  const GameLog game =
+      LoadGame(args.db ? std::nullopt : std::optional(args.source), args.db, args.game);
+  const int64_t seq = ResolveAt(game, args.at);
+  const Explanation x = Explain(game.events, seq);
+  if (args.json)
+    PrintJson(ExplanationToJson(x));
+  else
+    std::cout << ExplainText(game, x, StdoutStyle());
+  return x.legal() ? kExitOk : kExitViolation;
+}
+
+// ---------------------------------------------------------------------------
+// diff
+
+struct DiffArgs {
+  std::vector<std::string> files;
+  std::optional<std::string> db_a;
+  std::optional<std::string> db_b;
+  std::optional<std::string> game;
+  bool strict = false;
+  bool json = false;
+};
+
+int RunDiff(const DiffArgs& args) {
+  const size_t wanted = 2 - (args.db_a ? 1 : 0) - (args.db_b ? 1 : 0);
+  if (args.files.size() != wanted)
+    throw std::runtime_error(
+        "pli diff compares two logs: give two files, or a file and --db-a "
+        "or --db-b, or --db-a and --db-b");
+  size_t next = 0;
+  auto side = [&](const std::optional<std::string>& db) {
+    std::optional<std::string> file;
+    if (!db) file = args.files[next++];
+    return std::pair(LoadGame(file, db, args.game), db ? *db : SourceLabel(*file));
+  };
+  const auto [a, label_a] = side(args.db_a);
+  const auto [b, label_b] = side(args.db_b);
+  const LogDiff d = DiffLogs(a.events, b.events, args.strict);
+  if (args.json) {
+    boost::json::object o = LogDiffToJson(d);
+    o["game_a"] = a.game;
+    o["game_b"] = b.game;
+    PrintJson(o);
+  } else {
+    std::cout << DiffText(a.game == b.game ? a.game : a.game + " / " + b.game, d, label_a, label_b,
+                          StdoutStyle());
+  }
+  return d.kind == DiffKind::kIdentical ? kExitOk : kExitViolation;
+}
+
+// ---------------------------------------------------------------------------
+// check
+
+struct CheckArgs {
+  std::vector<std::string> paths;
+  bool verbose = false;
+  bool json = false;
+};
+
+// One scenario checked, or half a scenario found in a directory.
+struct Checked {
+  std::string path;
+  ScenarioReport report;
+};
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The scenarios a path names: a directory's (searched recursively, with its
+// unpaired files as failures), or the one whose log or expectation it is.
+void Collect(const std::string& path, std::vector<Checked>& out) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    const std::vector<std::string> scenarios = FindScenarios(path);
+    const std::vector<std::string> unpaired = FindUnpairedFiles(path);
+    if (scenarios.empty() && unpaired.empty())
+      throw std::runtime_error(path + ": no scenario (NAME.jsonl with NAME.expect.json) under it");
+    for (const std::string& s : scenarios) out.push_back(Checked{s, CheckScenario(s)});
+    for (const std::string& u : unpaired) {
+      ScenarioReport r;
+      r.name = fs::path(u).filename().string();
+      r.failures.push_back(r.name + ": half a scenario: " + u + " needs its " +
+                           (EndsWith(u, ".jsonl") ? ".expect.json" : ".jsonl") + " beside it");
+      out.push_back(Checked{u, std::move(r)});
+    }
+    return;
+  }
+  if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file or directory");
+  std::string log = path;
+  const std::string expect_suffix = ".expect.json";
+  if (EndsWith(path, expect_suffix))
+    log = path.substr(0, path.size() - expect_suffix.size()) + ".jsonl";
+  else if (!EndsWith(path, ".jsonl"))
+    throw std::runtime_error(path + ": a scenario is NAME.jsonl with NAME.expect.json beside it");
+  out.push_back(Checked{log, CheckScenario(log)});
+}
+
+// A failure line with the scenario's path (without ".jsonl") in place of
+// its bare name, so that it can be found: "fixtures/rules/P3-...: ...".
+std::string WithPath(const Checked& c, const std::string& failure) {
+  const std::string prefix = c.report.name + ": ";
+  if (failure.rfind(prefix, 0) != 0) return failure;
+  std::string where = c.path;
+  if (EndsWith(where, ".jsonl")) where.resize(where.size() - 6);
+  return where + ": " + failure.substr(prefix.size());
+}
+
+boost::json::object CheckJson(const std::vector<Checked>& checked, int passed, int failed) {
+  boost::json::array scenarios;
+  for (const Checked& c : checked) {
+    boost::json::array failures;
+    for (const std::string& f : c.report.failures) failures.emplace_back(f);
+    scenarios.push_back(boost::json::object{{"name", c.report.name},
+                                            {"path", c.path},
+                                            {"ok", c.report.ok()},
+                                            {"expectations_held", c.report.passed},
+                                            {"failures", std::move(failures)}});
+  }
+  return {{"scenarios", std::move(scenarios)}, {"passed", passed}, {"failed", failed}};
+}
+
+int RunCheck(const CheckArgs& args) {
+  std::vector<Checked> checked;
+  for (const std::string& p : args.paths) Collect(p, checked);
+  int passed = 0, failed = 0;
+  for (const Checked& c : checked) (c.report.ok() ? passed : failed)++;
+  if (args.json) {
+    PrintJson(CheckJson(checked, passed, failed));
+    return failed == 0 ? kExitOk : kExitViolation;
+  }
+  const Style style = StdoutStyle();
+  for (const Checked& c : checked) {
+    if (c.report.ok() && args.verbose)
+      std::cout << style.Good("ok") << "  " << c.path << " (" << c.report.passed
+                << " expectation(s))\n";
+    for (const std::string& f : c.report.failures)
+      std::cout << style.Bad("FAIL") << "  " << WithPath(c, f) << "\n";
+  }
+  const std::string summary =
+      std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";
+  std::cout << (failed == 0 ? style.Good(summary) : style.Bad(summary)) << "\n";
+  return failed == 0 ? kExitOk : kExitViolation;
+}
+
+// ---------------------------------------------------------------------------
+// Wiring.
+
+constexpr const char* kExplainFooter = R"(
+Exit status: 0 the event is legal, 1 it is illegal, 2 bad usage or input.
+
+Examples:
+  pli explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4
+  pli explain --db games.db --game g2 --at 57 --json)";
+
+constexpr const char* kDiffFooter = R"(
+Events are compared by what they do (type, seats, cards, declaration);
+--strict also compares their id and at fields. The first event where the
+logs part is shown for each side with its verdict, and the state after the
+last event they share.
+
+Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
+2 bad usage or input.
+
+Examples:
+  pli diff alice.jsonl bob.jsonl
+  pli diff --db-a games.db bob.jsonl --game g2 --json)";
+
+constexpr const char* kCheckFooter = R"(
+A scenario is NAME.jsonl (one game) with NAME.expect.json beside it
+(docs/SCENARIOS.md). Each failed expectation is one line saying what was
+expected and what was found; the last line is "N passed, M failed"
+(scenarios).
+
+Exit status: 0 every scenario holds, 1 one fails, 2 bad usage or input.
+
+Examples:
+  pli check fixtures
+  pli check fixtures/seed/5.1-suite.jsonl --json)";
+
+class Adjudicate : public CommandGroup {
+ public:
+  explicit Adjudicate(CLI::App& app) {
+    explain_ = app.add_subcommand(
+        "explain",
+        "Adjudicate one event of a game: legal or not, the rule that decides it (id and "
+        "sentence), the state it was played into, and every legal action the player had.");
+    explain_->add_option("SOURCE", explain_args_.source,
+                         "the event log (JSON Lines; '-' reads standard input), or give --db");
+    explain_->add_option("--db", explain_args_.db, "read the game from this database")
+        ->type_name("FILE");
+    explain_
+        ->add_option("--game", explain_args_.game,
+                     "the game's id, required when the source holds more than one game")
+        ->type_name("ID");
+    explain_->add_option("--at", explain_args_.at, "the event to explain (1-based seq)")
+        ->type_name("SEQ")
+        ->required();
+    explain_->add_flag("--json", explain_args_.json, "print one JSON document on stdout");
+    explain_->footer(kExplainFooter);
+    AddDiff(app);
+    AddCheck(app);
+  }
+
+  std::optional<int> RunParsed() override {
+    if (explain_->parsed()) return RunExplain(explain_args_);
+    if (diff_->parsed()) return RunDiff(diff_args_);
+    if (check_->parsed()) return RunCheck(check_args_);
+    return std::nullopt;
+  }
+
+ private:
+  void AddDiff(CLI::App& app) {
+    diff_ = app.add_subcommand(
+        "diff", "Compare two records of the same game and show the first event where they part.");
+    diff_->add_option("A B", diff_args_.files, "the two event logs (JSON Lines)")->expected(0, 2);
+    diff_->add_option("--db-a", diff_args_.db_a, "read side A from this database instead of a file")
+        ->type_name("FILE");
+    diff_->add_option("--db-b", diff_args_.db_b, "read side B from this database instead of a file")
+        ->type_name("FILE");
+    diff_
+        ->add_option("--game", diff_args_.game,
+                     "the game's id in both sources, required when one holds several games")
+        ->type_name("ID");
+    diff_->add_flag("--strict", diff_args_.strict, "also compare the events' id and at fields");
+    diff_->add_flag("--json", diff_args_.json, "print one JSON document on stdout");
+    diff_->footer(kDiffFooter);
+  }
+
+  void AddCheck(CLI::App& app) {
+    check_ = app.add_subcommand(
+        "check",
+        "Run scenario files (a log and its expected outcome, docs/SCENARIOS.md); "
+        "directories are searched for scenarios.");
+    check_
+        ->add_option("SCENARIO", check_args_.paths,
+                     "a scenario's NAME.jsonl or NAME.expect.json, or a directory of them")
+        ->required();
+    check_->add_flag("--verbose,-v", check_args_.verbose, "also list each scenario that holds");
+    check_->add_flag("--json", check_args_.json, "print one JSON document on stdout");
+    check_->footer(kCheckFooter);
+  }
+
+  CLI::App* explain_ = nullptr;
+  CLI::App* diff_ = nullptr;
+  CLI::App* check_ = nullptr;
+  ExplainArgs explain_args_;
+  DiffArgs diff_args_;
+  CheckArgs check_args_;
+};
+
 }  // namespace
 
-std::unique_ptr<CommandGroup> AddAdjudicateCommands(CLI::App& /*app*/) { return std::make_unique<Empty>(); }
+std::unique_ptr<CommandGroup> AddAdjudicateCommands(CLI::App& app) {
+  return std::make_unique<Adjudicate>(app);
+}
 
 }  // namespace pli::cli

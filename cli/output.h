@@ -1,6 +1,8 @@
 // output.h: what the `pli` commands print: the audit document of
 // INTERFACE.md §2 and the human text of audit, state and legal.
-// Header-only, cli only.
+// Header-only, cli only. State and legal text take a Style (cli/style.h):
+// plain by default for the pieces, and StdoutStyle() for the whole views,
+// so the plain text (stdout not a terminal) is unchanged.
 #ifndef PLI_CLI_OUTPUT_H_
 #define PLI_CLI_OUTPUT_H_
 
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "cli/source.h"
+#include "cli/style.h"
 #include "engine/card.h"
 #include "engine/rules.h"
 #include "engine/state.h"
@@ -125,14 +128,15 @@ inline std::string GiftsText(const State& state, const std::vector<std::string>&
   return text.empty() ? "" : "gifts owed:\n" + text;
 }
 
-inline std::string PliText(const Pli& pli, const std::vector<std::string>& names) {
+inline std::string PliText(const Pli& pli, const std::vector<std::string>& names,
+                           const Style& style = Style::Plain()) {
   if (pli.leader < 0) return "pli: none\n";
   std::string text = "pli: led by " + SeatLabel(pli.leader, names) + ", ";
   text +=
       pli.count == 0 ? std::string("no lead yet") : std::to_string(pli.count) + " card(s) per play";
   text += std::string(", mode ") + ModeName(pli.mode) + ", ou-rien " + YesNo(pli.ou_rien) + "\n";
   if (pli.last_seat >= 0) {
-    text += "  last play: " + SeatLabel(pli.last_seat, names) + " " + CardSetText(pli.last_cards) +
+    text += "  last play: " + SeatLabel(pli.last_seat, names) + " " + style.Cards(pli.last_cards) +
             "\n";
   }
   text += "  out of the pli: " + SeatList(SeatsOf(pli.out), names) + "\n";
@@ -153,7 +157,8 @@ inline std::string RankingText(const State& state, const std::vector<std::string
 }
 
 // The human view of `pli state`.
-inline std::string StateText(const GameLog& game, const State& state, int64_t at) {
+inline std::string StateText(const GameLog& game, const State& state, int64_t at,
+                             const Style& style = StdoutStyle()) {
   const std::vector<std::string> names = SeatNames(game);
   std::string text = "game " + game.game + ", after event " + std::to_string(at) + " of " +
                      std::to_string(game.events.size()) + "\n";
@@ -168,10 +173,10 @@ inline std::string StateText(const GameLog& game, const State& state, int64_t at
   for (int s = 0; s < static_cast<int>(names.size()) && s < kMaxSeats; ++s) {
     const CardSet hand = state.hands[s];
     text += "  " + SeatLabel(s, names) + ": " + std::to_string(hand.size()) + " card(s)" +
-            (hand.empty() ? "" : "  " + CardSetText(hand)) + "\n";
+            (hand.empty() ? "" : "  " + style.Cards(hand)) + "\n";
   }
   text += GiftsText(state, names);
-  text += PliText(state.pli, names);
+  text += PliText(state.pli, names, style);
   std::string finished;
   for (int s : state.finished) {
     finished += (finished.empty() ? "" : ", ") + SeatLabel(s, names);
@@ -192,7 +197,8 @@ inline const char* DeclareName(Declare d) {
 }
 
 // One line of `pli legal`.
-inline std::string LegalLine(const LegalAction& a, const std::vector<std::string>& names) {
+inline std::string LegalLine(const LegalAction& a, const std::vector<std::string>& names,
+                             const Style& style = Style::Plain()) {
   const std::string rank(1, RankChar(a.rank));
   switch (a.type) {
     case EventType::kPlay: {
@@ -209,10 +215,10 @@ inline std::string LegalLine(const LegalAction& a, const std::vector<std::string
     case EventType::kExchange: {
       std::string line = "exchange  " + SeatLabel(a.seat, names) + " -> " + SeatLabel(a.to, names) +
                          "  " + std::to_string(a.count) + " card(s)";
-      if (a.ranks.empty()) return line + " of their choice from " + CardSetText(a.cards);
+      if (a.ranks.empty()) return line + " of their choice from " + style.Cards(a.cards);
       line += ", ranks";
       for (Rank r : a.ranks) line += std::string(" ") + RankChar(r);
-      return line + ", from " + CardSetText(a.cards);
+      return line + ", from " + style.Cards(a.cards);
     }
     default:
       return TypeName(a.type);
@@ -221,14 +227,15 @@ inline std::string LegalLine(const LegalAction& a, const std::vector<std::string
 
 // The human view of `pli legal`: one line per action.
 inline std::string LegalText(const GameLog& game, const State& state,
-                             const std::vector<LegalAction>& actions) {
+                             const std::vector<LegalAction>& actions,
+                             const Style& style = StdoutStyle()) {
   if (actions.empty()) {
     return std::string("no legal action (phase ") + PhaseName(state.phase) + ")\n";
   }
   const std::vector<std::string> names = SeatNames(game);
   std::string text;
   for (const LegalAction& a : actions) {
-    text += LegalLine(a, names);
+    text += LegalLine(a, names, style);
     const Event example = ToEvent(state, a);  // the lowest cards that fit
     const CardList* cards = nullptr;
     if (const auto* p = std::get_if<PlayEvent>(&example.body)) cards = &p->cards;
@@ -236,7 +243,7 @@ inline std::string LegalText(const GameLog& game, const State& state,
     if (const auto* x = std::get_if<ExchangeEvent>(&example.body)) cards = &x->cards;
     if (cards != nullptr) {
       text += "  e.g.";
-      for (Card c : *cards) text += " " + CardText(c);
+      for (Card c : *cards) text += " " + style.Card(c);
     }
     text += "\n";
   }

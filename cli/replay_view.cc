@@ -1,14 +1,328 @@
-// replay_view.cc: placeholder until its commands land (see command_group.h).
+// replay_view.cc: `pli replay SOURCE` (INTERFACE.md §2): step through a
+// game event by event, pli by pli, manche by manche, forwards and
+// backwards, seeing every hand and what is in force.
+// On a terminal it is a full-screen stepper (cli/terminal.h: raw keys, ANSI
+// redraws, no curses) over a replay/stepper.h cursor; without one (stdin or
+// stdout not a TTY, or TERM=dumb) it prints the whole walk as text, and
+// with --json one JSON array of steps, so it can be piped.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <boost/json.hpp>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "cli/command_group.h"
+#include "cli/replay_text.h"
+#include "cli/source.h"
+#include "cli/terminal.h"
+#include "replay/stepper.h"
 
 namespace pli::cli {
 namespace {
-class Empty : public CommandGroup {
- public:
-  std::optional<int> RunParsed() override { return std::nullopt; }
+
+using replay::ReplayLines;
+using replay::ReplayLook;
+using replay::ReplayStepJson;
+using tty::Key;
+using tty::KeyPress;
+
+constexpr int kExitOk = 0;
+
+constexpr const char* kReplayFooter =
+    R"(Keys (on a terminal; they are shown at the bottom of the screen):
+  Right, l, Space      next event              Left, h, Backspace   previous event
+  n, Down              to where the pli ends   p, Up                back to where it began
+  N, PageDown          next manche (its deal)  P, PageUp            back to this manche's deal
+  g SEQ Enter          jump to event SEQ (typing a digit starts it too; Esc cancels)
+  0, Home              first event             $, End               last event
+  q, Esc, Ctrl-C       quit
+At the end of the log, n and N stop at the last event; at the start, p and P
+at the first.
+
+The screen shows the game, the seq (of N), the event just applied and
+whether it was legal (an illegal event is marked with its code and rule, and
+changes nothing), the manche and the pli, every hand (with --seat, only that
+seat's cards; the others as counts), what is in force (count, mode
+free/suite/reverse, ou-rien, révolution), whose turn, the pli on the table
+(leader, plays, last play, and how the pli ended when this event ended it),
+who finished this manche and the places of the last ranking.
+
+Without a terminal on stdin and stdout, replay prints the walk instead:
+every event from --at (default: the first) to the last, each with the state
+after it, one paragraph per event; --json prints one JSON array of steps
+{"seq","event","legal","violation","pli_number","pli_end","manche_start",
+"manche_end","pli_events","hand_sizes","state"} (state as pli state --json).
+NO_COLOR in the environment turns colour off.
+
+Examples:
+  pli replay game.jsonl
+  pli replay --db games.db --game g2 --at 40 --seat 1
+  pli replay game.jsonl | less
+  pli replay game.jsonl --json | jq '.[] | select(.legal | not)'
+)";
+
+struct ReplayArgs {
+  std::string source;
+  std::optional<std::string> db;
+  std::optional<std::string> game;
+  std::optional<int64_t> at;
+  std::optional<std::string> seat;
+  bool json = false;
 };
+
+// The one game to replay, read from SOURCE or --db (with a warning on
+// stderr when its hash chain is broken).
+GameLog LoadGame(const ReplayArgs& args) {
+  if (args.db.has_value() == !args.source.empty()) {
+    throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  }
+  std::vector<LoadedGame> loaded =
+      args.db ? LoadDbGames(*args.db, args.game, std::nullopt) : LoadFileGames(args.source);
+  std::vector<GameLog> logs;
+  for (LoadedGame& g : loaded) {
+    if (g.chain.status == ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
+      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+                << g.chain.problems.front().seq << "); run pli audit\n";
+    }
+    logs.push_back(std::move(g.log));
+  }
+  return SelectGame(logs, args.game, args.db ? *args.db : args.source);
+}
+
+// --seat: a seat number, or a seat's name.
+int ResolveSeat(const GameLog& game, const std::optional<std::string>& seat) {
+  if (!seat) return -1;
+  const std::vector<std::string> names = SeatNames(game);
+  for (size_t s = 0; s < names.size(); ++s) {
+    if (names[s] == *seat || std::to_string(s) == *seat) return static_cast<int>(s);
+  }
+  std::string list;
+  for (size_t s = 0; s < names.size(); ++s)
+    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + names[s] + ")";
+  throw std::runtime_error("--seat " + *seat + ": game \"" + game.game +
+                           "\" has no such seat (seats: " + list + ")");
+}
+
+bool Interactive() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term != nullptr &&
+         std::string(term) != "dumb";
+}
+
+// ---------------------------------------------------------------------------
+// The walk, for pipes.
+
+int PrintWalk(const Stepper& stepper, int64_t from, const ReplayLook& look) {
+  for (int64_t seq = from; seq <= stepper.size(); ++seq) {
+    if (seq > from) std::cout << "\n";  // one paragraph per event
+    for (const std::string& line : ReplayLines(stepper, seq, look)) {
+      if (!line.empty()) std::cout << line << "\n";
+    }
+  }
+  return kExitOk;
+}
+
+int PrintJson(const Stepper& stepper, int64_t from, int seat) {
+  boost::json::array steps;
+  for (int64_t seq = from; seq <= stepper.size(); ++seq)
+    steps.push_back(ReplayStepJson(stepper, seq, seat));
+  std::cout << boost::json::serialize(steps) << "\n";
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------
+// The screen.
+
+// `line` cut to `columns` on screen, escape sequences kept whole.
+std::string Clip(const std::string& line, int columns) {
+  std::string out;
+  int width = 0;
+  bool escapes = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b') {
+      size_t end = i + 1;
+      while (end < line.size() && !(line[end] >= '@' && line[end] <= '~' && line[end] != '['))
+        ++end;
+      out += line.substr(i, end - i + 1);
+      escapes = true;
+      i = end;
+      continue;
+    }
+    const bool starts_char = (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+    if (starts_char && ++width > columns) break;
+    out += line[i];
+  }
+  return escapes ? out + "\x1b[0m" : out;
+}
+
+std::string KeysLine(int columns, const ReplayLook& look) {
+  const std::string keys =
+      columns >= 100
+          ? "→ l next  ← h back  n p pli  N P manche  g SEQ ⏎ jump  0 Home first  $ End last  "
+            "q quit"
+          : "l/h event  n/p pli  N/P manche  g SEQ jump  0/$ first/last  q quit";
+  return replay::Paint(keys, "7", look);
+}
+
+// What the bottom lines say besides the keys.
+struct Prompt {
+  std::string message;             // after a move that could not be made
+  std::optional<std::string> seq;  // the digits typed after g
+};
+
+void Draw(const tty::Session& terminal, const Stepper& stepper, ReplayLook look,
+          const Prompt& prompt) {
+  const auto [rows, columns] = terminal.Size();
+  look.width = columns;
+  std::vector<std::string> lines = ReplayLines(stepper, stepper.seq(), look);
+  const int body = std::max(1, rows - 2);
+  if (static_cast<int>(lines.size()) > body) {  // a small window: no blank lines
+    std::erase_if(lines, [](const std::string& line) { return line.empty(); });
+  }
+  std::string out;
+  for (int r = 0; r < body; ++r) {
+    out += "\x1b[" + std::to_string(r + 1) + ";1H\x1b[2K";
+    if (r < static_cast<int>(lines.size())) out += Clip(lines[r], columns);
+  }
+  const std::string status = prompt.seq ? "jump to seq: " + *prompt.seq + "_" : prompt.message;
+  out += "\x1b[" + std::to_string(body + 1) + ";1H\x1b[2K" + Clip(status, columns);
+  if (rows > 2)
+    out += "\x1b[" + std::to_string(rows) + ";1H\x1b[2K" + Clip(KeysLine(columns, look), columns);
+  terminal.Write(out);
+}
+
+// Applies a key typed while the jump prompt is open.
+void JumpKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
+  std::string& digits = *prompt.seq;
+  if (key.key == Key::kChar && key.ch >= '0' && key.ch <= '9') {
+    if (digits.size() < 18) digits += key.ch;
+    return;
+  }
+  if (key.key == Key::kBackspace) {
+    if (!digits.empty()) digits.pop_back();
+    return;
+  }
+  if (key.key == Key::kEnter && !digits.empty()) {
+    if (!stepper.Jump(std::stoll(digits))) {
+      prompt.message =
+          "no event " + digits + ": the game has events 1 to " + std::to_string(stepper.size());
+    }
+  }
+  prompt.seq.reset();  // Enter, Esc or any other key closes the prompt
+}
+
+// A move the keys ask for, or nullptr.
+using Move = bool (Stepper::*)();
+Move MoveFor(const KeyPress& key) {
+  const char c = key.key == Key::kChar ? key.ch : '\0';
+  if (key.key == Key::kRight || c == 'l' || c == ' ') return &Stepper::Next;
+  if (key.key == Key::kLeft || key.key == Key::kBackspace || c == 'h') return &Stepper::Prev;
+  if (key.key == Key::kDown || c == 'n') return &Stepper::NextPli;
+  if (key.key == Key::kUp || c == 'p') return &Stepper::PrevPli;
+  if (key.key == Key::kPageDown || c == 'N') return &Stepper::NextManche;
+  if (key.key == Key::kPageUp || c == 'P') return &Stepper::PrevManche;
+  if (key.key == Key::kHome || c == '0') return &Stepper::First;
+  if (key.key == Key::kEnd || c == '$') return &Stepper::Last;
+  return nullptr;
+}
+
+// Applies a key; false to quit.
+bool MoveKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
+  const char c = key.key == Key::kChar ? key.ch : '\0';
+  if (const Move move = MoveFor(key)) {
+    const int64_t from = stepper.seq();
+    if (!(stepper.*move)()) {  // it stayed: at an end of the log
+      prompt.message = from == stepper.size() ? "at the last event" : "at the first event";
+    }
+  } else if (c == 'g') {
+    prompt.seq = "";
+  } else if (c >= '1' && c <= '9') {
+    prompt.seq = std::string(1, c);
+  } else if (c == 'q' || c == 'Q' || key.key == Key::kEscape || key.key == Key::kInterrupt ||
+             key.key == Key::kClosed) {
+    return false;
+  } else {
+    prompt.message = "that key does nothing here; the keys are below (q quits)";
+  }
+  return true;
+}
+
+int RunScreen(Stepper& stepper, const ReplayLook& look) {
+  tty::Session terminal(STDIN_FILENO, STDOUT_FILENO);
+  Prompt prompt;
+  for (;;) {
+    Draw(terminal, stepper, look, prompt);
+    const KeyPress key = terminal.ReadKey();
+    if (key.key == Key::kResize) continue;
+    prompt.message.clear();
+    if (prompt.seq) {
+      JumpKey(stepper, key, prompt);
+    } else if (!MoveKey(stepper, key, prompt)) {
+      return kExitOk;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+class ReplayCommand : public CommandGroup {
+ public:
+  explicit ReplayCommand(CLI::App& app) {
+    command_ = app.add_subcommand(
+        "replay",
+        "Step through a game event by event, pli by pli, manche by manche, forwards and "
+        "backwards, seeing every hand, the pli on the table and what is in force. Without a "
+        "terminal, print the whole walk.");
+    command_->add_option("SOURCE", args_.source,
+                         "the event log: a JSON Lines file ('-' reads standard input, and then "
+                         "the walk is printed); or give --db");
+    command_->add_option("--db", args_.db, "read the game from this database instead of a file")
+        ->type_name("FILE");
+    command_
+        ->add_option("--game", args_.game,
+                     "the game's id, required when SOURCE holds more than one game")
+        ->type_name("ID");
+    command_->add_option("--at", args_.at, "start after event SEQ (1-based; default: the first)")
+        ->type_name("SEQ");
+    command_
+        ->add_option("--seat", args_.seat,
+                     "show only this seat's cards (a number or a name); the other hands are "
+                     "shown as counts")
+        ->type_name("S");
+    command_->add_flag("--json", args_.json,
+                       "print one JSON document, an array of steps, instead of the screen");
+    command_->footer(kReplayFooter);
+  }
+
+  std::optional<int> RunParsed() override {
+    if (!command_->parsed()) return std::nullopt;
+    GameLog game = LoadGame(args_);
+    const int64_t at = args_.at ? ResolveAt(game, args_.at) : 1;
+    ReplayLook look;
+    look.seat = ResolveSeat(game, args_.seat);
+    Stepper stepper(std::move(game));
+    stepper.Jump(at);
+    if (args_.json) return PrintJson(stepper, at, look.seat);
+    // Symbols and colour on a terminal, unless NO_COLOR (or TERM=dumb) says no.
+    look.style = StdoutStyle();
+    if (!Interactive()) return PrintWalk(stepper, at, look);
+    return RunScreen(stepper, look);
+  }
+
+ private:
+  CLI::App* command_ = nullptr;
+  ReplayArgs args_;
+};
+
 }  // namespace
 
-std::unique_ptr<CommandGroup> AddReplayCommand(CLI::App& /*app*/) { return std::make_unique<Empty>(); }
+std::unique_ptr<CommandGroup> AddReplayCommand(CLI::App& app) {
+  return std::make_unique<ReplayCommand>(app);
+}
 
 }  // namespace pli::cli

@@ -4,7 +4,7 @@
 // outcome NAME.expect.json: the audit verdict, the exact violations, subsets
 // of the state at chosen points and legal actions that must (or must not)
 // be offered there. The test suite runs every scenario of fixtures/; a
-// `pli check` command will run them too.
+// `pli check` command runs them too (ctest check-fixtures).
 #ifndef PLI_REPLAY_SCENARIO_H_
 #define PLI_REPLAY_SCENARIO_H_
 

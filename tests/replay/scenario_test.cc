@@ -85,7 +85,7 @@ std::string Expect(const std::string& body) { return std::string("{") + kHead + 
 // ---------------------------------------------------------------------------
 // The subset match.
 
-TEST_CASE("subset match: expected keys must exist and match; extra found keys are ignored") {
+TEST_CASE("subset match: expected keys must exist and match, extra found keys are ignored") {
   json::value found =
       json::parse(R"({"turn":2,"pli":{"mode":"free","count":1,"out":[]},"x":true})");
   CHECK(pli::SubsetMatches(json::parse(R"({})"), found));
@@ -110,7 +110,7 @@ TEST_CASE("subset match: arrays need the same length, elements matched recursive
   CHECK_FALSE(pli::SubsetMatches(json::parse(R"({"hands":[]})"), found));
 }
 
-TEST_CASE("subset match: scalars are equal; numbers compare by value") {
+TEST_CASE("subset match: scalars are equal, numbers compare by value") {
   CHECK(pli::SubsetMatches(json::value(2), json::value(std::uint64_t{2})));
   CHECK(pli::SubsetMatches(json::value(std::uint64_t{2}), json::value(std::int64_t{2})));
   CHECK(pli::SubsetMatches(json::value(2.0), json::value(2)));
@@ -365,7 +365,7 @@ TEST_CASE("CheckScenario: a missing expectation or log is a failure") {
 }
 
 TEST_CASE(
-    "FindScenarios: recursive, sorted, only logs with an expectation; FindUnpairedFiles the rest") {
+    "FindScenarios: recursive, sorted, only logs with an expectation, FindUnpairedFiles the rest") {
   TempDir dir;
   const std::string e = Expect(R"("verdict":"clean")");
   std::string b = dir.Write("b.jsonl", CleanLog());

@@ -1,0 +1,153 @@
+// rule_text.cc: the rule table of rule_text.h. Each sentence says what the
+// rule of RULES.md requires, briefly and in our own words; RULES.md stays
+// the binding text. tests/replay/rule_text_test.cc checks that every id
+// RULES.md defines, and every id engine/decide.cc cites, is here.
+#include "replay/rule_text.h"
+
+#include <array>
+
+namespace pli {
+namespace {
+
+constexpr std::array<RuleText, 48> kRules = {{
+    // §1 Cards and order
+    {"C1",
+     "There are 52 cards and no jokers; a card is written as its rank (3 4 5 6 7 8 9 T J Q K "
+     "A 2) then its suit (c d h s)."},
+    {"C2", "In normal order the ranks run from weakest to strongest 3 4 5 6 7 8 9 T J Q K A 2."},
+    {"C3",
+     "Under a révolution the order is turned round: the 3 is the strongest rank and the 2 "
+     "the weakest."},
+    {"C4",
+     "The top rank is the strongest rank of the order in force (the 2, or the 3 under a "
+     "révolution); suits never matter in play."},
+    {"C5",
+     "Consecutive means one rank up in the order in force; inversely consecutive, one rank "
+     "down."},
+    // §2 Seats, deal, first lead
+    {"S1", "A game has 4 to 8 seats, numbered clockwise from 0; play moves clockwise."},
+    {"S2", "Each manche starts with a deal of all 52 cards, hand sizes differing by at most one."},
+    {"S3",
+     "In the first manche the holder of the queen of hearts leads; in later ones the "
+     "previous Trouduc leads, once the gifts are made."},
+    // §3 Plays and passes
+    {"P1", "A play is one to four cards of a single rank, all from the player's own hand."},
+    {"P2", "The lead sets how many cards every play of the pli has."},
+    {"P3",
+     "In a free pli a play must be at least as strong as the last one: an equal rank is "
+     "allowed."},
+    {"P4",
+     "A player may pass only when they have no legal play; declaring and closing out of "
+     "turn are never compulsory."},
+    {"P5",
+     "A player who passes is out of the pli until it closes (except a pass under "
+     "ou-rien)."},
+    {"P6", "The turn skips players with no cards left and players out of the pli."},
+    {"P7",
+     "Only the player whose turn it is may play or pass; an out-of-turn close is the one "
+     "exception."},
+    // §4 How a pli closes
+    {"E1",
+     "A play of the top rank, with the pli's count, closes the pli at once; its player "
+     "leads the next."},
+    {"E2",
+     "A carré (four cards of one rank played together) closes the pli at once; its player "
+     "leads the next (option carre_closes)."},
+    {"E3",
+     "When every other player still holding cards has passed since the last play, the pli "
+     "closes and the last player to play leads."},
+    {"E4", "An out-of-turn close closes the pli at once."},
+    {"E5",
+     "When the player due to lead has no cards left, the lead goes to the next seat "
+     "clockwise that has some."},
+    // §5 La suite
+    {"U1",
+     "Only the second play of a pli may declare a suite, with the rank one step above the "
+     "lead's; passes in between do not count."},
+    {"U2",
+     "While a suite is in force each play must be exactly one rank above the last play, "
+     "with the pli's count; an equal play is refused."},
+    {"U3", "A play of the top rank ends the suite, and the pli with it."},
+    {"U4", "In a suite (and a reverse) whoever can follow must."},
+    // §6 Le reverse
+    {"V1",
+     "The second play of a pli may declare a reverse, with the rank one step below the "
+     "lead's."},
+    {"V2",
+     "In a suite, a player making the suite's next play may declare a reverse; a pli is "
+     "reversed only once (option reverse_in_suite)."},
+    {"V3",
+     "While a reverse is in force each play must be exactly one rank below the last play, "
+     "with the pli's count, down to the weakest rank, which cannot be followed."},
+    {"V4", "A reverse, like a suite, lasts for its pli only."},
+    {"R4",
+     "In a suite or a reverse, when the last player to play is the only one left to act, "
+     "they may go on with the sequence or pass, which closes the pli and gives them the lead "
+     "(option solo_continuation)."},
+    // §7 Ou-rien
+    {"O1",
+     "Ou-rien starts when a play has the rank of the play just before it, made by another "
+     "player; never with the top rank."},
+    {"O2",
+     "While ou-rien is in force the next player must play that rank, with the pli's count, "
+     "if they can, and pass if they cannot."},
+    {"O3",
+     "The first pass ends ou-rien without putting the passer out of the pli; the pli goes "
+     "on free."},
+    // §8 Closing a pli out of turn
+    {"X1",
+     "Anyone, in turn or not, may close the pli by playing every card still held of the last "
+     "play's rank, when they hold all of them and they are as many as the pli's count."},
+    {"X2", "A pli cannot be closed with the top rank."},
+    {"X3",
+     "A close ends the pli at once and the closer leads the next; the same cards played in "
+     "turn do not close."},
+    {"X4", "A close is allowed whatever is in force: free, suite, reverse or ou-rien."},
+    {"X5",
+     "An ordinary play that completes the four cards of a rank over several plays neither "
+     "closes the pli nor starts a révolution (option completed_carre_closes)."},
+    // §9 La révolution
+    {"Q1",
+     "A carré flips the order for the rest of the manche, from the next play on; a second "
+     "carré flips it back."},
+    {"Q2", "The top rank, and what depends on it (E1, X2, F2), follows the order in force."},
+    {"Q3", "Every manche starts in normal order."},
+    // §10 Finishing a manche
+    {"F1",
+     "A player who plays their last card finishes; the first to finish is Président, the "
+     "second Vice-Président, and so on."},
+    {"F2",
+     "A player whose last play holds the top rank (judged before that play) finishes at "
+     "the bottom instead: the first such player is Trouduc, the next just above."},
+    {"F3", "The manche ends when one player still holds cards; they take the one place left."},
+    {"F4",
+     "Places: first Président, second Vice-Président, last Trouduc, second to last "
+     "Vice-Trouduc, the others neutral."},
+    // §11 Exchanges
+    {"K1",
+     "From the second manche on, the Président and the Trouduc swap two cards (weakest for "
+     "strongest), the Vice-Président and the Vice-Trouduc one."},
+    {"K2",
+     "Weakest and strongest are judged in normal order on the hands as dealt; among cards "
+     "of one rank any suit may be given."},
+    {"K3",
+     "Each gift is an event, and play starts only when all four are made (option "
+     "exchange: worst or choice)."},
+    // §12 A game
+    {"G1",
+     "A game is a sequence of manches on the same seats, until an end event or the "
+     "configured number of manches."},
+}};
+
+}  // namespace
+
+std::span<const RuleText> RuleTable() { return kRules; }
+
+std::optional<std::string_view> RuleSentence(std::string_view id) {
+  for (const RuleText& r : kRules) {
+    if (r.id == id) return r.sentence;
+  }
+  return std::nullopt;
+}
+
+}  // namespace pli
