@@ -153,7 +153,7 @@ TEST_CASE(
   for (const json::value& g : audited.at("games").as_array()) CHECK(g.at("chain") == "ok");
 }
 
-TEST_CASE("archive: the seed fixtures import and audit clean; their export re-imports the same") {
+TEST_CASE("archive: the seed fixtures import and audit clean, their export re-imports the same") {
   TempDir dir;
   const std::string db = (dir.path / "seed.db").string();
   int games = 0;
@@ -181,7 +181,7 @@ TEST_CASE("archive: the seed fixtures import and audit clean; their export re-im
 }
 
 TEST_CASE(
-    "archive: import refuses an illegal event (exit 1) and writes nothing; "
+    "archive: import refuses an illegal event (exit 1) and writes nothing, "
     "--keep-illegal imports it and audit --continue reports it at its seq") {
   TempDir dir;
   LiveGame target = Target(dir);
@@ -286,7 +286,7 @@ TEST_CASE("archive: an exported log with an edited event does not import") {
 }
 
 TEST_CASE(
-    "archive: pli backup includes the events still in the -wal file; it never "
+    "archive: pli backup includes the events still in the -wal file, it never "
     "overwrites") {
   TempDir dir;
   const std::string db = (dir.path / "busy.db").string();

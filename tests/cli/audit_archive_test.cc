@@ -62,7 +62,7 @@ TEST_CASE("audit --db --json: every game and a summary in one document") {
   CHECK(Int(summary.at("violations").at("not-your-turn")) == 1);
 }
 
-TEST_CASE("audit --db of a clean archive exits 0; --game audits one game") {
+TEST_CASE("audit --db of a clean archive exits 0, --game audits one game") {
   TempDir dir;
   const std::string db = Archive(dir);
   const Result one = PliArgv({"audit", "--db", db, "--game", "5.1-suite"});

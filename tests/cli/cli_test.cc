@@ -124,7 +124,7 @@ TEST_CASE("a missing file exits 2 and names it") {
   }
 }
 
-TEST_CASE("a malformed line exits 2; stderr names the line and the field") {
+TEST_CASE("a malformed line exits 2, stderr names the line and the field") {
   TempDir dir;
   const std::string log =
       Quote(dir.Write("bad.jsonl", Game("g1", {R"({"type":"play","seat":2,"cards":["1h"]})"})));

@@ -128,7 +128,7 @@ TEST_CASE(
         dealt.at("event").at("hands"));
 }
 
-TEST_CASE("live: play and pass in turn follow the game; --time is recorded") {
+TEST_CASE("live: play and pass in turn follow the game, --time is recorded") {
   TempDir dir;
   LiveGame g = Dealt(dir);
   const pli::test::LegalLine lead = pli::test::ParseLegalLine(g.Legal().front());
@@ -211,7 +211,7 @@ TEST_CASE("live: a stale --expect is refused, exit 1: the log is at seq N, you e
   CHECK(Export(g.db()) == before);
 }
 
-TEST_CASE("live: --id makes a retry idempotent; the same key for another action is refused") {
+TEST_CASE("live: --id makes a retry idempotent, the same key for another action is refused") {
   TempDir dir;
   LiveGame g = Dealt(dir);
   const pli::test::LegalLine lead = pli::test::ParseLegalLine(g.Legal().front());
@@ -264,7 +264,7 @@ TEST_CASE("live: a seat may be given by its name") {
   CHECK_THAT(Str(refused.at("violation").at("message")), Catch::Contains("Ana"));
 }
 
-TEST_CASE("live: deal --hand x4, a close out of turn (X1), end (G1); then game-over") {
+TEST_CASE("live: deal --hand x4, a close out of turn (X1), end (G1), then game-over") {
   TempDir dir;
   LiveGame g((dir.path / "g.db").string(), "g1");
   g.Act("new", {"--seats", "Ana,Bo,Cy,Di"});
@@ -343,7 +343,7 @@ TEST_CASE("live: bad usage of the live commands exits 2 and writes nothing") {
 
 TEST_CASE(
     "live: a client reading pli legal plays a whole manche, deals the next, makes the "
-    "gifts and ends; audit is clean") {
+    "gifts and ends, audit is clean") {
   TempDir dir;
   LiveGame g((dir.path / "g.db").string(), "demo");
   g.Act("new", {"--seats", "Ana,Bo,Cy,Di"});

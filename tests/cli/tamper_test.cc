@@ -399,7 +399,7 @@ TEST_CASE("tamper: an exported log with one card edited is chain broken at that 
 
 TEST_CASE(
     "tamper: with the triggers in place a plain connection can neither update, delete, "
-    "replace nor skip a seq; the database is unchanged") {
+    "replace nor skip a seq, the database is unchanged") {
   TempDir dir;
   const std::string db = Copy(dir);
   const Refereed& o = Original();

@@ -21,7 +21,7 @@ Event Ev(EventBody b) { return Event{std::move(b), {}, {}, {}}; }
 
 }  // namespace
 
-TEST_CASE("E1: a play of the top rank closes the pli; its player leads") {
+TEST_CASE("E1: a play of the top rank closes the pli, its player leads") {
   Table t({"5c 9c", "2d 9d", "7c", "8c"});
   t.Do(Play(0, "5c")).Do(Play(1, "2d"));
   CHECK(t.s.pli.count == 0);
@@ -36,7 +36,7 @@ TEST_CASE("E1 classic: the 2 is simply the highest card and does not close") {
   CHECK(t.s.turn == 2);
 }
 
-TEST_CASE("E2: a carré closes the pli at once; option carre_closes off keeps it open") {
+TEST_CASE("E2: a carré closes the pli at once, option carre_closes off keeps it open") {
   Table t({"7c 7d 7h 7s 9c", "8c 8d 8h 8s 9d", "Tc", "Jc"});
   t.Do(Play(0, "7c 7d 7h 7s"));
   CHECK(t.s.pli.count == 0);
@@ -116,7 +116,7 @@ TEST_CASE("R4 option never: the pli closes as soon as the others are out") {
   CHECK(t.s.turn == 2);
 }
 
-TEST_CASE("R4: in a free pli the pli simply closes; option always lets him go on") {
+TEST_CASE("R4: in a free pli the pli simply closes, option always lets him go on") {
   Table t({"9c 4c", "Kc Ac 3d", "7c", "8c"});
   t.Do(Play(0, "9c")).Do(Play(1, "Kc")).Do(Pass(2)).Do(Pass(3)).Do(Pass(0));
   CHECK(t.s.pli.count == 0);
@@ -134,7 +134,7 @@ TEST_CASE("R4: in a free pli the pli simply closes; option always lets him go on
   CHECK(u.s.turn == 1);
 }
 
-TEST_CASE("V3: the weakest rank of a reverse does not close the pli; it cannot be followed") {
+TEST_CASE("V3: the weakest rank of a reverse does not close the pli, it cannot be followed") {
   Table t({"5c 9c", "4c 9d", "3c 9h", "3d 9s"});
   t.Do(Play(0, "5c")).Do(Reverse(1, "4c")).Do(Play(2, "3c"));
   CHECK(t.s.pli.count == 1);
@@ -153,7 +153,7 @@ TEST_CASE("V4: the reverse lasts for the current pli only") {
   CHECK(t.s.turn == 2);
 }
 
-TEST_CASE("O1: a same-rank play by a different player starts ou-rien; the top rank never does") {
+TEST_CASE("O1: a same-rank play by a different player starts ou-rien, the top rank never does") {
   Table t({"Jc 4c", "Jd 4d", "Jh 4h", "8c 4s"});
   t.Do(Play(0, "Jc"));
   CHECK_FALSE(t.s.pli.ou_rien);
@@ -213,7 +213,7 @@ TEST_CASE("X5: a play completing the four of a rank across plays neither closes 
   CHECK(w.s.turn == 1);
 }
 
-TEST_CASE("Q1: a carré toggles the révolution; a second carré in a later pli flips it back") {
+TEST_CASE("Q1: a carré toggles the révolution, a second carré in a later pli flips it back") {
   Table t({"7c 7d 7h 7s 9c 9d 9h 9s 4c", "5c Kd", "Kc", "Qc"});
   t.Do(Play(0, "7c 7d 7h 7s"));
   CHECK(t.s.revolution);
@@ -264,7 +264,7 @@ TEST_CASE("F2: a second top-rank finisher is placed just above the first") {
   CHECK(*t.s.ranking == std::vector<int>{2, 3, 1, 0});
 }
 
-TEST_CASE("S3: in manche 1 the holder of Qh leads; Q3: each manche starts in normal order") {
+TEST_CASE("S3: in manche 1 the holder of Qh leads, Q3: each manche starts in normal order") {
   State s = Apply(State{}, Ev(NewGame(4)));
   s.revolution = true;
   s = Apply(s, Ev(SuitDeal()));
@@ -287,7 +287,7 @@ State SecondManche(Options options = Options{}) {
 }
 }  // namespace
 
-TEST_CASE("K1/K3: four gifts are owed; play waits for them; then the Trouduc leads") {
+TEST_CASE("K1/K3: four gifts are owed, play waits for them, then the Trouduc leads") {
   State s = SecondManche();
   CHECK(s.phase == Phase::kExchange);
   CHECK(s.turn == -1);
@@ -340,7 +340,7 @@ TEST_CASE("K3 option choice: the Président and Vice-Président give cards of th
   CHECK(CodeName(Decide(s, Give(1, 2, "Kd 2d"))->code) == "exchange-wrong-cards");  // still the best
 }
 
-TEST_CASE("G1: scoring by place gives +2 +1 ... -1 -2; option manches ends the game; end once") {
+TEST_CASE("G1: scoring by place gives +2 +1 ... -1 -2, option manches ends the game, end once") {
   Options o;
   o.scoring = Scoring::kPlace;
   o.manches = 1;

@@ -7,7 +7,7 @@
 using namespace pli;
 using namespace pli::test;
 
-TEST_CASE("P1: a play of cards not held is card-not-in-hand; a card named twice too") {
+TEST_CASE("P1: a play of cards not held is card-not-in-hand, a card named twice too") {
   Table t({"5c 5d 9h", "6c", "7c", "8c"});
   CHECK(t.CodeOf(Play(0, "5h")) == "card-not-in-hand");
   CHECK(t.CodeOf(Play(0, "5c 5c")) == "card-not-in-hand");
@@ -34,7 +34,7 @@ TEST_CASE("P2: the lead fixes the count for the whole pli (count-mismatch)") {
   CHECK(t.CodeOf(Play(1, "6c 6d")) == "legal");
 }
 
-TEST_CASE("P3: a play must be equal or stronger (too-weak); equal is allowed") {
+TEST_CASE("P3: a play must be equal or stronger (too-weak), equal is allowed") {
   Table t({"9c", "8c 9d Kc", "7c", "8d"});
   t.Do(Play(0, "9c"));
   CHECK(t.CodeOf(Play(1, "8c")) == "too-weak");
@@ -163,7 +163,7 @@ TEST_CASE("U1: passes between the lead and the second play do not matter") {
   CHECK(t.CodeOf(Suite(2, "6c")) == "legal");
 }
 
-TEST_CASE("U2: in a suite every play is exactly the next rank; equal is not allowed") {
+TEST_CASE("U2: in a suite every play is exactly the next rank, equal is not allowed") {
   Table t({"5c", "6c", "7c 8c 6d", "7d"});
   t.Do(Play(0, "5c")).Do(Suite(1, "6c"));
   auto v = t.Try(Play(2, "8c"));
@@ -216,7 +216,7 @@ TEST_CASE("V2: a reverse declared in a suite on a rank that does not continue it
   CHECK(t.CodeOf(Reverse(2, "7d")) == "legal");
 }
 
-TEST_CASE("V2: a pli can be reversed once; no suite during a reverse") {
+TEST_CASE("V2: a pli can be reversed once, no suite during a reverse") {
   Table t({"9c", "8c", "7c", "6c 8d"});
   t.Do(Play(0, "9c")).Do(Reverse(1, "8c"));
   CHECK(t.CodeOf(Reverse(2, "7c")) == "declare-not-allowed");
@@ -351,7 +351,7 @@ TEST_CASE("K3: a play before the gifts are made is exchange-pending") {
   CHECK(t.CodeOf(Close(0, "5c")) == "exchange-pending");
 }
 
-TEST_CASE("G1: a play between manches is no-manche; after end it is game-over") {
+TEST_CASE("G1: a play between manches is no-manche, after end it is game-over") {
   Table t({"5c", "6c", "7c", "7d"});
   t.s.phase = Phase::kMancheOver;
   CHECK(t.CodeOf(Play(0, "5c")) == "no-manche");

@@ -22,7 +22,7 @@ bool Has(const std::vector<LegalAction>& v, EventType type, int seat, Rank rank 
 
 }  // namespace
 
-TEST_CASE("P1/P2: a lead may be any 1 to 4 cards of one rank; the leader cannot pass (P4)") {
+TEST_CASE("P1/P2: a lead may be any 1 to 4 cards of one rank, the leader cannot pass (P4)") {
   Table t({"5c 5d 9h", "6c", "7c", "8c"});
   auto v = LegalActions(t.s);
   CHECK(v.size() == 3);
@@ -32,7 +32,7 @@ TEST_CASE("P1/P2: a lead may be any 1 to 4 cards of one rank; the leader cannot 
   CHECK_FALSE(Has(v, EventType::kPass, 0));
 }
 
-TEST_CASE("U1/V1/P3: the second play lists plain plays, a suite and a reverse; no pass when one must play") {
+TEST_CASE("U1/V1/P3: the second play lists plain plays, a suite and a reverse, no pass when one must play") {
   Table t({"9c 4c", "Tc Td 8c 3d", "7c", "8d"});
   t.Do(Play(0, "9c"));
   auto v = LegalActions(t.s);

@@ -115,7 +115,7 @@ TEST_CASE("Open: migrations bring an older schema up to date, data kept") {
   CHECK(raw.Text("SELECT count(*) FROM notes") == "1");
 }
 
-TEST_CASE("Open: a new file goes through every step; a failing step leaves the old version") {
+TEST_CASE("Open: a new file goes through every step, a failing step leaves the old version") {
   TempDir dir;
   std::string path = (dir.path / "pli.db").string();
   SECTION("new file") {

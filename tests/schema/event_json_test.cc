@@ -67,7 +67,7 @@ TEST_CASE("INTERFACE 1: a game event parses with its options applied to the pres
   CHECK(g.options == expected);
 }
 
-TEST_CASE("INTERFACE 1: ruleset defaults to super-president; classic is its preset") {
+TEST_CASE("INTERFACE 1: ruleset defaults to super-president, classic is its preset") {
   Event plain = Parse(R"({"type":"game","game":"g","seats":["a","b","c","d"]})");
   const auto& g = std::get<pli::GameEvent>(plain.body);
   CHECK(g.ruleset == "super-president");

@@ -82,7 +82,7 @@ TEST_CASE("INTERFACE 2: turn, leader, last and ranking are null when there is no
   CHECK(WithoutOptions(pli::StateToJson(s)) == expected);
 }
 
-TEST_CASE("INTERFACE 2: options are written by wire name; scores only with place scoring") {
+TEST_CASE("INTERFACE 2: options are written by wire name, scores only with place scoring") {
   pli::State s = MidPli();
   bj::object doc = pli::StateToJson(s);
   CHECK(!doc.contains("scores"));
