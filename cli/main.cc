@@ -245,8 +245,8 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
     std::string what = e.what();
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
       what = std::string("unknown command \"") + argv[1] +
-             "\" (commands: audit, state, legal, new, deal, exchange, play, pass, close, end, "
-             "import, export, backup)";
+             "\" (commands: audit, state, legal, explain, diff, check, replay, new, deal, "
+             "exchange, play, pass, close, end, import, export, backup, simulate, prop)";
     }
     std::cerr << "pli: " << what << "\nRun 'pli --help' or 'pli COMMAND --help' for usage.\n";
     return kExitBadInput;

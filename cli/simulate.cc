@@ -1,14 +1,460 @@
-// simulate.cc: placeholder until its commands land (see command_group.h).
+// simulate.cc: `pli simulate` and `pli prop` (docs/SIMULATE.md): CLI11
+// wiring, the progress line and the printing. The work is in sim_run.h
+// (bot tables refereed into a database) and prop_run.h (property tests).
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
 #include "cli/command_group.h"
+#include "cli/prop_run.h"
+#include "cli/sim_run.h"
+#include "engine/event.h"
 
 namespace pli::cli {
 namespace {
-class Empty : public CommandGroup {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitBug = 2;
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kSimulateFooter =
+    R"(Every event goes through the referee (pli new/deal/play... do the same):
+judged by the rules, hash-chained and committed to the database. A bot
+action the rules refuse is a bug: the run stops with exit status 2 and
+says which action it was.
+
+Reproducible: game ids (sim-SEED-N), deals (DealFromSeed) and the bots'
+choices derive from --seed and no event carries a time stamp, so the same
+arguments give the same events and hashes in a fresh database.
+
+Cost: with the database's default durability (WAL, synchronous=FULL) each
+event is its own transaction and costs an fsync, ~5 ms on a disk. A manche
+is ~60 events at 4 seats (~80 at 8), so a game of 3 manches costs ~1 s and
+--games 100 ~100 s. --fast commits once per game instead (one fsync per
+game, ~0.1 s per game, --games 100 in ~10 s): a crash then loses the game
+being played, never a committed one. The bots themselves are cheap (the
+hard one ~0.2 ms per decision). docs/SIMULATE.md has the measurements.
+
+Exit status: 0 done, 2 bad usage, a storage failure, or a bug (a refused
+bot action).
+
+Examples:
+  pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast
+  pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2
+)";
+
+constexpr const char* kPropFooter =
+    R"(Each run is a random game: 4 to 8 seats, each played by the bots (easy,
+medium, hard) or by a policy picking uniformly among the legal actions,
+one to three manches. After every event the engine's invariants are
+checked: CheckInvariants, the hands against a model that moves the cards,
+the event's JSON line read back, replay equal to the live state,
+LegalActions against Decide (every listed action, random probes that are
+not), an illegal event changing nothing but seq; at the end the log read
+back audits clean.
+
+A failure is shrunk by RapidCheck to a minimal game and written to --out as
+a scenario, prop-SEED.jsonl and prop-SEED.expect.json (docs/SCENARIOS.md),
+that `pli check` replays and reports failing until the bug is fixed.
+
+Exit status: 0 PASS, 1 FAIL (a property broke), 2 bad usage.
+
+Examples:
+  pli prop --runs 200 --seed 1
+  pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found
+)";
+
+// Writes a progress line on stderr when it is a terminal, at most ten
+// times a second; Clear() removes it.
+class ProgressLine {
  public:
-  std::optional<int> RunParsed() override { return std::nullopt; }
+  ProgressLine() : tty_(isatty(STDERR_FILENO) != 0) {}
+  ~ProgressLine() { Clear(); }
+  void Show(const std::string& text, bool force = false) {
+    if (!tty_) return;
+    const Clock::time_point now = Clock::now();
+    if (!force && shown_ && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    std::cerr << "\r" << text << "\033[K" << std::flush;
+    shown_ = true;
+  }
+  void Clear() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  bool tty_;
+  bool shown_ = false;
+  Clock::time_point last_;
 };
+
+std::string Bar(int done, int total, int width = 24) {
+  const int filled = total > 0 ? done * width / total : 0;
+  return "[" + std::string(filled, '#') + std::string(width - filled, '.') + "]";
+}
+
+std::string Fixed(double x, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << x;
+  return out.str();
+}
+
+// --- pli simulate ---
+
+struct SimulateArgs {
+  std::string db;
+  int games = 1;
+  std::optional<int> seats;
+  std::string bots = "mixed";
+  int64_t seed = 1;
+  int manches = 3;
+  std::string ruleset = "super-president";
+  std::vector<std::string> options;
+  bool fast = false;
+  bool json = false;
+};
+
+SimConfig BuildSimConfig(const SimulateArgs& args) {
+  SimConfig c;
+  c.db = args.db;
+  c.games = args.games;
+  c.seed = args.seed;
+  c.manches = args.manches;
+  c.fast = args.fast;
+  if (args.games < 1)
+    throw std::runtime_error("--games " + std::to_string(args.games) + ": at least 1");
+  if (args.manches < 1)
+    throw std::runtime_error("--manches " + std::to_string(args.manches) + ": at least 1");
+  for (const std::string& o : args.options) {
+    if (o.rfind("manches=", 0) == 0)
+      throw std::runtime_error("--option " + o + ": give --manches instead");
+  }
+  c.rules = ParseRules(args.ruleset, args.options);
+  SetRule(c.rules, "manches", std::to_string(args.manches));
+  if (args.bots == "mixed") {
+    c.mixed = true;
+  } else {
+    std::stringstream list(args.bots);
+    for (std::string word; std::getline(list, word, ',');) {
+      std::optional<Level> level = ParseLevel(word);
+      if (!level)
+        throw std::runtime_error("--bots: unknown level \"" + word +
+                                 "\" (easy, medium, hard, or mixed)");
+      c.bots.push_back(*level);
+    }
+  }
+  if (!args.seats && c.bots.size() > 1 && (c.bots.size() < 4 || c.bots.size() > 8)) {
+    throw std::runtime_error("--bots names " + std::to_string(c.bots.size()) +
+                             " levels: give one per seat (4 to 8 seats), one for all, or mixed");
+  }
+  c.seats = args.seats                      ? *args.seats
+            : c.mixed || c.bots.size() == 1 ? 4
+                                            : static_cast<int>(c.bots.size());
+  if (c.seats < 4 || c.seats > 8)
+    throw std::runtime_error("--seats " + std::to_string(c.seats) + ": 4 to 8 (RULES.md S1)");
+  if (c.bots.size() == 1) c.bots.assign(c.seats, c.bots.front());
+  if (!c.mixed && static_cast<int>(c.bots.size()) != c.seats) {
+    throw std::runtime_error("--bots names " + std::to_string(c.bots.size()) + " levels for " +
+                             std::to_string(c.seats) +
+                             " seats: give one per seat, one for all, or mixed");
+  }
+  return c;
+}
+
+boost::json::value IntervalJson(const std::optional<Interval>& i) {
+  if (!i) return nullptr;
+  return boost::json::array{i->low, i->high};
+}
+
+std::string IntervalText(const std::optional<Interval>& i, double scale, int digits) {
+  if (!i) return "[  n/a  ]";
+  return "[" + Fixed(i->low * scale, digits) + ", " + Fixed(i->high * scale, digits) + "]";
+}
+
+boost::json::object SimJson(const SimConfig& c, const SimResult& r, double seconds) {
+  boost::json::object o;
+  o["db"] = c.db;
+  o["seed"] = c.seed;
+  o["games"] = r.games;
+  o["seats"] = c.seats;
+  o["manches_per_game"] = c.manches;
+  if (c.mixed) {
+    o["bots"] = "mixed";
+  } else {
+    boost::json::array bots;
+    for (Level l : c.bots) bots.emplace_back(LevelName(l));
+    o["bots"] = std::move(bots);
+  }
+  o["fast"] = c.fast;
+  o["manches"] = r.manches;
+  o["events"] = r.events;
+  o["seconds"] = seconds;
+  boost::json::array levels;
+  for (const LevelStats& s : r.tally.Summary()) {
+    levels.push_back(boost::json::object{
+        {"level", LevelName(s.level)},
+        {"games", s.games},
+        {"manches", s.manches},
+        {"mean_place", s.mean_place},
+        {"mean_place_ci95", IntervalJson(s.mean_place_ci)},
+        {"president_share", s.president},
+        {"president_ci95", IntervalJson(s.president_ci)},
+        {"trouduc_share", s.trouduc},
+        {"trouduc_ci95", IntervalJson(s.trouduc_ci)},
+        {"ci_unit", s.by_game ? "game" : "manche"},
+    });
+  }
+  o["levels"] = std::move(levels);
+  if (!r.last_game.empty()) {
+    o["last"] =
+        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
+  }
+  if (!r.bug.empty()) o["bug"] = r.bug;
+  return o;
+}
+
+void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
+  std::cout << "pli simulate: " << r.games << " game" << (r.games == 1 ? "" : "s") << " of "
+            << c.seats << " seats, " << c.manches << " manche" << (c.manches == 1 ? "" : "s")
+            << " each, seed " << c.seed << ", into " << c.db << "\n  " << r.manches << " manches, "
+            << r.events << " events refereed in " << Fixed(seconds, 1) << " s";
+  if (seconds > 0)
+    std::cout << " (" << Fixed(static_cast<double>(r.events) / seconds, 0) << " events/s)";
+  std::cout << "\n\n";
+  const std::vector<LevelStats> rows = r.tally.Summary();
+  if (rows.empty()) return;
+  std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"
+            << std::setw(9) << "manches"
+            << "   " << std::left << std::setw(22) << "mean place (95% CI)"
+            << "Président % (95% CI)  Trouduc % (95% CI)\n";  // setw counts the é as two
+  bool by_manche = false;
+  for (const LevelStats& s : rows) {
+    by_manche = by_manche || !s.by_game;
+    std::cout << std::left << std::setw(8) << LevelName(s.level) << std::right << std::setw(6)
+              << s.games << std::setw(9) << s.manches << "   " << std::left << std::setw(22)
+              << (Fixed(s.mean_place, 2) + " " + IntervalText(s.mean_place_ci, 1, 2))
+              << std::setw(22)
+              << (Fixed(s.president * 100, 1) + " " + IntervalText(s.president_ci, 100, 1))
+              << Fixed(s.trouduc * 100, 1) << " " << IntervalText(s.trouduc_ci, 100, 1) << "\n";
+  }
+  std::cout << std::right << "\nPlace 1 is the Président, " << c.seats << " the Trouduc. "
+            << (by_manche ? "With a single game the intervals take its manches as independent "
+                            "(likely too narrow)."
+                          : "Intervals are clustered by game (docs/SIMULATE.md).")
+            << "\n";
+  if (!r.last_game.empty()) {
+    std::cout << "last game: " << r.last_game << ", head " << r.last_seq << ":" << r.last_hash
+              << "\n";
+  }
+}
+
+int RunSimulate(const SimulateArgs& args) {
+  const SimConfig config = BuildSimConfig(args);
+  ProgressLine line;
+  const Clock::time_point start = Clock::now();
+  const SimResult result = Simulate(config, [&](const SimProgress& p) {
+    line.Show("simulating " + Bar(p.games_done, p.games) + " " + std::to_string(p.games_done) +
+                  "/" + std::to_string(p.games) + " games, " + std::to_string(p.events) + " events",
+              p.games_done == p.games);
+  });
+  line.Clear();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (args.json) {
+    std::cout << boost::json::serialize(SimJson(config, result, seconds)) << "\n";
+  } else {
+    PrintSimText(config, result, seconds);
+  }
+  if (!result.bug.empty()) {
+    std::cerr << "pli simulate: bug: " << result.bug << "\n";
+    return kExitBug;
+  }
+  return kExitOk;
+}
+
+// --- pli prop ---
+
+struct PropArgs {
+  int runs = 100;
+  std::optional<uint64_t> seed;
+  std::string ruleset = "super-president";
+  std::vector<std::string> options;
+  std::string out = ".";
+  std::string inject;  // hidden test hook: an event type
+  bool json = false;
+};
+
+boost::json::object PropJson(const PropConfig& c, const PropReport& r) {
+  boost::json::object o;
+  o["result"] = r.passed ? "pass" : "fail";
+  o["runs"] = r.runs;
+  o["events"] = r.events;
+  o["seed"] = c.seed;
+  o["ruleset"] = c.rules.ruleset;
+  if (r.failure) {
+    boost::json::array check;
+    for (const std::string& line : r.check) check.emplace_back(line);
+    o["failure"] = boost::json::object{
+        {"kind", r.failure->kind},
+        {"message", r.failure->message},
+        {"events", r.failure->log.size()},
+        {"events_before_shrinking", r.events_before_shrinking},
+        {"shrinks", r.shrinks},
+        {"shrink_events", r.shrink_events},
+        {"scenario", r.scenario},
+        {"expectation", r.expectation},
+        {"check", std::move(check)},
+    };
+  }
+  return o;
+}
+
+void PrintPropText(const PropConfig& c, const PropReport& r) {
+  std::cout << "pli prop: " << r.runs << (r.runs == 1 ? " run" : " runs") << " (seed " << c.seed
+            << ", " << c.rules.ruleset << "), " << r.events
+            << " events checked: " << (r.passed ? "PASS" : "FAIL") << "\n";
+  if (!r.failure) return;
+  const PropFailure& f = *r.failure;
+  std::cout << "  " << f.kind << ": " << f.message << "\n"
+            << "  shrunk in " << r.shrinks << " steps (" << r.shrink_events
+            << " events replayed) from a game of " << r.events_before_shrinking << " events to "
+            << f.log.size() << "\n"
+            << "  scenario: " << r.scenario << " (expectation " << r.expectation << ")\n";
+  if (r.check.empty()) {
+    std::cout
+        << "  warning: the scenario checker does not reproduce this failure from the scenario\n";
+  } else {
+    std::cout << "  pli check " << r.scenario << " reports:\n";
+    for (const std::string& line : r.check) std::cout << "    " << line << "\n";
+  }
+}
+
+int RunPropCommand(const PropArgs& args) {
+  if (args.runs < 1)
+    throw std::runtime_error("--runs " + std::to_string(args.runs) + ": at least 1");
+  PropConfig config;
+  config.runs = args.runs;
+  config.seed =
+      args.seed ? *args.seed : (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+  config.rules = ParseRules(args.ruleset, args.options);
+  config.out = args.out;
+  if (!args.inject.empty()) {
+    std::optional<EventType> type = ParseTypeName(args.inject);
+    if (!type || (*type != EventType::kPlay && *type != EventType::kClose &&
+                  *type != EventType::kExchange)) {
+      throw std::runtime_error("--inject-bug " + args.inject + ": play, close or exchange");
+    }
+    config.hooks.forget_moves = type;
+  }
+  ProgressLine line;
+  const PropReport report = RunProp(config, [&](int runs, int shrinks) {
+    if (shrinks == 0) {
+      line.Show("prop " + Bar(std::min(runs, config.runs), config.runs) + " " +
+                std::to_string(runs) + "/" + std::to_string(config.runs) + " runs");
+    } else {
+      line.Show("prop: a property failed; shrinking: " + std::to_string(shrinks) + " steps");
+    }
+  });
+  line.Clear();
+  if (!report.error.empty()) throw std::runtime_error("RapidCheck: " + report.error);
+  if (args.json) {
+    std::cout << boost::json::serialize(PropJson(config, report)) << "\n";
+  } else {
+    PrintPropText(config, report);
+  }
+  return report.passed ? kExitOk : kExitFailed;
+}
+
+// --- wiring ---
+
+void AddRulesOptions(CLI::App* c, std::string& ruleset, std::vector<std::string>& options) {
+  c->add_option("--ruleset", ruleset, "super-president (default) or classic");
+  c->add_option(
+       "--option", options,
+       "override an option of the ruleset, e.g. solo_continuation=always (repeatable; names in "
+       "schema/FORMAT.md)")
+      ->type_name("NAME=VALUE");
+}
+
+class SimulateGroup : public CommandGroup {
+ public:
+  explicit SimulateGroup(CLI::App& app) {
+    simulate_ = app.add_subcommand("simulate",
+                                   "Referee games played by bots (easy, medium, hard) into a "
+                                   "database, every event through the "
+                                   "referee, and print a table per bot level: manches, mean place, "
+                                   "Président and Trouduc shares, "
+                                   "with 95% confidence intervals.");
+    CLI::App* c = simulate_;
+    c->add_option("--db", sim_.db, "the database (created if missing)")
+        ->required()
+        ->type_name("FILE");
+    c->add_option("--games", sim_.games, "games to play (default 1)")->type_name("N");
+    c->add_option("--seats", sim_.seats,
+                  "seats per game, 4 to 8 (default: one per --bots level, or 4)")
+        ->type_name("K");
+    c->add_option(
+         "--bots", sim_.bots,
+         "the level of each seat, seat 0 first (easy, medium, hard), one level for every seat, or "
+         "mixed: levels rotate over the seats game by game (default mixed)")
+        ->type_name("LIST");
+    c->add_option("--seed", sim_.seed,
+                  "the seed every deal and bot choice derives from (default 1)")
+        ->type_name("S");
+    c->add_option("--manches", sim_.manches, "manches per game (default 3)")->type_name("M");
+    AddRulesOptions(c, sim_.ruleset, sim_.options);
+    c->add_flag(
+        "--fast", sim_.fast,
+        "commit once per game instead of once per event (one fsync per game; a crash loses the "
+        "game in progress)");
+    c->add_flag("--json", sim_.json, "print one JSON document on stdout instead of text");
+    c->footer(kSimulateFooter);
+
+    prop_ = app.add_subcommand(
+        "prop",
+        "Property tests from the command line: random games by bots and a random legal policy, "
+        "every "
+        "engine invariant checked after every event; a failure is shrunk to a minimal game and "
+        "written "
+        "as a scenario for pli check. Prints runs, events checked and PASS or FAIL.");
+    c = prop_;
+    c->add_option("--runs", prop_args_.runs, "games to play (default 100)")->type_name("N");
+    c->add_option("--seed", prop_args_.seed, "RapidCheck's seed (default: a random one, printed)")
+        ->type_name("S");
+    AddRulesOptions(c, prop_args_.ruleset, prop_args_.options);
+    c->add_option("--out", prop_args_.out, "where a failure's scenario is written (default: .)")
+        ->type_name("DIR");
+    c->add_option("--inject-bug", prop_args_.inject)->group("");  // tests only: see PropHooks
+    c->add_flag("--json", prop_args_.json, "print one JSON document on stdout instead of text");
+    c->footer(kPropFooter);
+  }
+
+  std::optional<int> RunParsed() override {
+    if (simulate_->parsed()) return RunSimulate(sim_);
+    if (prop_->parsed()) return RunPropCommand(prop_args_);
+    return std::nullopt;
+  }
+
+ private:
+  CLI::App* simulate_;
+  CLI::App* prop_;
+  SimulateArgs sim_;
+  PropArgs prop_args_;
+};
+
 }  // namespace
 
-std::unique_ptr<CommandGroup> AddSimulateCommands(CLI::App& /*app*/) { return std::make_unique<Empty>(); }
+std::unique_ptr<CommandGroup> AddSimulateCommands(CLI::App& app) {
+  return std::make_unique<SimulateGroup>(app);
+}
 
 }  // namespace pli::cli

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# demo.sh: installs the dependencies, builds, then referees a whole game of
-# Super Président into an embedded SQLite file and audits it.
+# demo.sh: installs the dependencies, builds, then has four bots (easy,
+# medium, hard, medium) play a whole game of Super Président, every action
+# refereed into an embedded SQLite file, and audits it.
 #
-# Four players, two manches (the second starts with the exchange of RULES.md
-# §11). Each player, in turn, picks one of the actions `pli legal` lists (a
-# seeded random choice, so every run plays the same game); every action goes
-# through `pli play/pass/close/exchange/deal` with --expect, is judged by the
-# rules and is committed before it is acknowledged. Then `pli audit` re-checks
-# every event and the hash chain, against the last acknowledged head.
+# Two manches (the second starts with the exchange of RULES.md §11). The
+# bots act through `pli simulate`, which submits each of their actions to
+# the referee one at a time, exactly as `pli play/pass/close/exchange/deal`
+# do: judged by the rules, hash-chained, committed before it is
+# acknowledged. A bot action the rules refuse would stop the run (exit 2).
+# The seed fixes the deals and the bots' choices: every run plays the same
+# game. Then `pli state` shows the end of the game and `pli audit`
+# re-checks every event and the hash chain against the head simulate was
+# given; the script exits non-zero unless the audit is clean.
 #
 # The database is build/demo.db (made afresh each run); look inside with
-#   build/pli state --db build/demo.db
+#   build/pli replay --db build/demo.db
 #   sqlite3 build/demo.db 'select * from events_view limit 10'
+# docs/SIMULATE.md explains simulate (many games, the table of results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,53 +25,25 @@ bash scripts/build.sh
 
 pli=build/pli
 db=build/demo.db
-game=demo
 rm -f "$db" "$db-wal" "$db-shm"
-RANDOM=2026  # the players' choices: the same game every run
 
-# Runs one live command with --json; prints a one-line summary; leaves the
-# new head in $seq and $hash.
-act() {
-  local out
-  out=$("$pli" "$@" --db "$db" --game "$game" --expect "$seq" --json)
-  seq=$(grep -o '"seq":[0-9]*' <<<"$out" | head -1 | cut -d: -f2)
-  hash=$(grep -o '"hash":"[0-9a-f]*"' <<<"$out" | cut -d'"' -f4)
-  printf '  %3s  %s\n' "$seq" "$*"
-}
+echo "== pli simulate: bots easy, medium, hard, medium; two manches into $db"
+out=$("$pli" simulate --db "$db" --games 1 --seats 4 --bots easy,medium,hard,medium \
+  --seed 2026 --manches 2)
+echo "$out"
+# "last game: sim-2026-1, head SEQ:HASH"
+head=$(sed -n 's/^last game: .*, head \([0-9]*:[0-9a-f]*\)$/\1/p' <<<"$out")
+if [[ -z $head ]]; then
+  echo "demo.sh: pli simulate printed no head" >&2
+  exit 2
+fi
 
-phase() { "$pli" state --db "$db" --game "$game" --json | grep -o '"phase":"[a-z-]*"' | cut -d'"' -f4; }
-
-echo "== pli new: $db, game \"$game\", seats Ana Bo Cy Di, two manches"
-seq=0
-act new --seats Ana,Bo,Cy,Di --option manches=2
-while true; do
-  case $(phase) in
-    game-over) break ;;
-    manche-over) act deal --seed "$RANDOM$RANDOM" ;;
-    *)
-      # One of the legal actions, e.g. "play      seat 3 (Di)  2 x Q  e.g. Qc Qh".
-      mapfile -t actions < <("$pli" legal --db "$db" --game "$game")
-      line=${actions[RANDOM % ${#actions[@]}]}
-      read -r type _ seat _ <<<"$line"
-      cards=${line##*e.g. }
-      declare=()
-      [[ $line == *"declare suite"* ]] && declare=(--declare suite)
-      [[ $line == *"declare reverse"* ]] && declare=(--declare reverse)
-      case $type in
-        play) act play --seat "$seat" "${declare[@]}" $cards ;;
-        pass) act pass --seat "$seat" ;;
-        close) act close --seat "$seat" $cards ;;
-        exchange)
-          to=$(sed -E 's/.*-> seat ([0-9]+).*/\1/' <<<"$line")
-          act exchange --from "$seat" --to "$to" $cards ;;
-        *) echo "demo.sh: unexpected legal action: $line" >&2; exit 2 ;;
-      esac ;;
-  esac
-done
-
+echo
+echo "== the first events (pli export --db $db)"
+"$pli" export --db "$db" | sed -n '1,4p' | cut -c 1-150  # sed reads on: no SIGPIPE
 echo
 echo "== pli state --db $db"
-"$pli" state --db "$db" --game "$game"
+"$pli" state --db "$db"
 echo
-echo "== pli audit --db $db --head $seq:$hash"
-"$pli" audit --db "$db" --head "$seq:$hash"
+echo "== pli audit --db $db --head $head"
+"$pli" audit --db "$db" --head "$head"

@@ -13,6 +13,7 @@ packages=(
   libssl-dev
   ca-certificates
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers
+  tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
 )
 
 # Nothing to do (and no network needed) when every package is installed.

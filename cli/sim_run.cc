@@ -1,0 +1,252 @@
+// sim_run.cc: bot tables refereed into a database (see sim_run.h).
+#include "cli/sim_run.h"
+
+#include <memory>
+#include <stdexcept>
+
+#include "engine/rules.h"
+#include "referee/referee.h"
+#include "referee/shuffle.h"
+#include "referee/sqlite_store.h"
+#include "schema/event_json.h"
+
+namespace pli::cli {
+namespace {
+
+constexpr int kMaxEventsPerManche = 5000;                // a manche needs a few hundred at most
+constexpr uint64_t kJsonSafe = (uint64_t{1} << 53) - 1;  // deal seeds fit a double exactly
+
+// A store whose writes can be grouped: inside Group(body), every Write joins
+// one write transaction of the inner store, committed (one fsync) when body
+// returns. Submit still judges and appends each event on its own, against
+// the log as it stands inside the transaction; only the commit is shared.
+// `--fast` groups a whole game: a crash loses the game being played, never
+// a committed one, and never leaves half an event.
+class GroupCommitStore : public EventStore {
+ public:
+  explicit GroupCommitStore(EventStore& inner) : inner_(inner) {}
+
+  std::vector<std::string> Games() override { return inner_.Games(); }
+  std::optional<StoredGame> Read(std::string_view game) override { return inner_.Read(game); }
+  std::optional<Head> HeadOf(std::string_view game) override { return inner_.HeadOf(game); }
+  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
+    return inner_.FindId(game, id);
+  }
+  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+              const Hash& hash) override {
+    inner_.Append(game, seq, event, body, hash);
+  }
+  bool Write(const std::function<bool()>& fn) override {
+    // A refused action appends nothing before returning false, so the
+    // group's earlier appends stand.
+    return grouped_ ? fn() : inner_.Write(fn);
+  }
+
+  // Runs body in one write transaction; commits when it returns, rolls
+  // everything back when it throws.
+  void Group(const std::function<void()>& body) {
+    inner_.Write([&] {
+      grouped_ = true;
+      try {
+        body();
+      } catch (...) {
+        grouped_ = false;
+        throw;
+      }
+      grouped_ = false;
+      return true;
+    });
+  }
+
+ private:
+  EventStore& inner_;
+  bool grouped_ = false;
+};
+
+std::string SeatName(Level level, int seat) {
+  return std::string(LevelName(level)) + "-" + std::to_string(seat);
+}
+
+// One game being played: the table, the store, what it has written.
+class GameRun {
+ public:
+  GameRun(const SimConfig& config, int game, EventStore& store, SimResult& result)
+      : config_(config), game_(game), id_(SimGameId(config, game)), store_(store), result_(result) {
+    levels_ = SeatLevels(config, game);
+    for (int s = 0; s < config.seats; ++s) {
+      bots_.push_back(MakeBot(levels_[s], DeriveSeed(config.seed, 'B', game, s), config.budget));
+      table_.push_back(bots_.back().get());
+    }
+  }
+
+  // Plays the game to its end; false when it stopped on a bug (in result.bug).
+  bool Play(const std::function<void()>& after_manche) {
+    GameEvent g{.game = id_,
+                .ruleset = config_.rules.ruleset,
+                .options = config_.rules.options,
+                .overrides = config_.rules.overrides,
+                .seats = {}};
+    for (int s = 0; s < config_.seats; ++s) g.seats.push_back(SeatName(levels_[s], s));
+    if (!Submit(Event{.body = std::move(g)}, "the game event")) return false;
+    for (int m = 1; state_.phase != Phase::kGameOver; ++m) {
+      if (m > config_.manches)
+        return Bug("the game did not end after its " + std::to_string(config_.manches) +
+                   " manches");
+      const int64_t seed =
+          static_cast<int64_t>(DeriveSeed(config_.seed, 'D', game_, m) & kJsonSafe);
+      if (!Submit(Event{.body = DealEvent{DealFromSeed(config_.seats, seed), seed}}, "the deal"))
+        return false;
+      if (!PlayManche()) return false;
+      ++result_.manches;
+      const std::vector<int>& ranking = *state_.ranking;
+      for (size_t i = 0; i < ranking.size(); ++i) {
+        result_.tally.Add(game_, levels_[ranking[i]], static_cast<int>(i) + 1, config_.seats);
+      }
+      after_manche();
+    }
+    ++result_.games;
+    return true;
+  }
+
+ private:
+  bool PlayManche() {
+    for (int n = 0; SeatToAct(state_) >= 0; ++n) {
+      if (n >= kMaxEventsPerManche) {
+        return Bug("manche " + std::to_string(state_.manche) + " did not end within " +
+                   std::to_string(kMaxEventsPerManche) + " events");
+      }
+      const int actor = SeatToAct(state_);
+      std::optional<Event> e = NextEvent(state_, log_, table_);
+      if (!e)
+        return Bug("seat " + std::to_string(actor) + " (" + LevelName(levels_[actor]) +
+                   ") must act and its bot returned nothing");
+      const int seat = ActingSeat(e->body);
+      const std::string who = std::string("a ") + TypeName(TypeOf(e->body)) + " of seat " +
+                              std::to_string(seat) + " (" + LevelName(levels_[seat]) + " bot)";
+      if (!Submit(*e, who)) return false;
+    }
+    return true;
+  }
+
+  // Submits one event with --expect at the head; false (and result.bug)
+  // unless the referee accepted it.
+  bool Submit(const Event& action, const std::string& what) {
+    const SubmitResult r = pli::Submit(store_, id_, action, state_.seq);
+    if (r.outcome != Outcome::kAccepted) {
+      std::string why = r.message;
+      if (r.violation)
+        why = std::string(CodeName(r.violation->code)) + " (" + r.violation->rule + "): " + why;
+      return Bug("the referee refused " + what + " at seq " + std::to_string(r.head_seq + 1) +
+                 ": " + why + "\n  the event: " + EventToJson(action));
+    }
+    state_ = r.state;
+    log_.push_back(action);
+    ++result_.events;
+    result_.last_game = id_;
+    result_.last_seq = r.seq;
+    result_.last_hash = HashHex(r.hash);
+    return true;
+  }
+
+  bool Bug(const std::string& what) {
+    result_.bug = "game \"" + id_ + "\": " + what;
+    return false;
+  }
+
+  const SimConfig& config_;
+  int game_;
+  std::string id_;
+  EventStore& store_;
+  SimResult& result_;
+  std::vector<Level> levels_;
+  std::vector<std::unique_ptr<Bot>> bots_;
+  std::vector<Bot*> table_;
+  State state_;
+  std::vector<Event> log_;
+};
+
+}  // namespace
+
+GameRules ParseRules(const std::string& ruleset, const std::vector<std::string>& options) {
+  GameRules rules;
+  rules.ruleset = ruleset;
+  std::optional<Options> preset = Preset(ruleset);
+  if (!preset)
+    throw std::runtime_error("--ruleset " + ruleset +
+                             ": unknown (known: super-president, classic)");
+  rules.options = *preset;
+  for (const std::string& option : options) {
+    const size_t eq = option.find('=');
+    if (eq == std::string::npos)
+      throw std::runtime_error("--option " + option + ": write it as NAME=VALUE");
+    try {
+      SetRule(rules, option.substr(0, eq), option.substr(eq + 1));
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error("--option " + option + ": " + e.what());
+    }
+  }
+  return rules;
+}
+
+void SetRule(GameRules& rules, const std::string& name, const std::string& value) {
+  const std::string problem = SetOption(rules.options, name, value);
+  if (!problem.empty()) throw std::runtime_error(problem);
+  std::erase_if(rules.overrides, [&](const auto& o) { return o.first == name; });
+  for (const auto& [known, text] : OptionValues(rules.options)) {
+    if (known == name) rules.overrides.emplace_back(name, text);  // canonical text
+  }
+}
+
+uint64_t DeriveSeed(int64_t seed, uint64_t stream, uint64_t a, uint64_t b) {
+  uint64_t state = static_cast<uint64_t>(seed);
+  for (uint64_t word : {stream, a, b}) {
+    state = SplitMix64Next(state) ^ word;
+  }
+  return SplitMix64Next(state);
+}
+
+std::vector<Level> SeatLevels(const SimConfig& config, int game) {
+  if (!config.mixed) return config.bots;
+  std::vector<Level> levels;
+  for (int s = 0; s < config.seats; ++s) levels.push_back(static_cast<Level>((s + game) % 3));
+  return levels;
+}
+
+std::string SimGameId(const SimConfig& config, int game) {
+  return "sim-" + std::to_string(config.seed) + "-" + std::to_string(game + 1);
+}
+
+SimResult Simulate(const SimConfig& config,
+                   const std::function<void(const SimProgress&)>& progress) {
+  std::unique_ptr<EventStore> sqlite = OpenSqliteStore(config.db, OpenMode::kCreate);
+  const std::vector<std::string> existing = sqlite->Games();
+  for (const std::string& id : existing) {
+    for (int g = 0; g < config.games; ++g) {
+      if (id == SimGameId(config, g)) {
+        throw std::runtime_error(config.db + " already holds game \"" + id +
+                                 "\": simulate into a fresh --db, or choose another --seed");
+      }
+    }
+  }
+  GroupCommitStore store(*sqlite);
+  SimResult result;
+  SimProgress p{.games_done = 0, .games = config.games, .events = 0};
+  for (int g = 0; g < config.games && result.bug.empty(); ++g) {
+    GameRun run(config, g, store, result);
+    auto after_manche = [&] {
+      p.events = result.events;
+      progress(p);
+    };
+    if (config.fast) {
+      store.Group([&] { run.Play(after_manche); });
+    } else {
+      run.Play(after_manche);
+    }
+    p.games_done = g + 1;
+    p.events = result.events;
+    progress(p);
+  }
+  return result;
+}
+
+}  // namespace pli::cli

@@ -1,0 +1,73 @@
+// sim_stats.h: the closing table of `pli simulate` (docs/SIMULATE.md,
+// "The table"): per bot level, the manches played, the mean place
+// (1 = Président), and the shares of Président and Trouduc finishes, each
+// with a 95% confidence interval.
+//
+// Every seat's place in every manche is one observation. Observations of the
+// same game are not independent (the gifts of K1 carry one manche's ranking
+// into the next; two seats of one manche cannot both be Président), so the
+// intervals treat the game as the independent unit: a ratio estimator with a
+// cluster-robust variance over games, a Student t quantile for the mean
+// place, a Wilson score interval at the effective sample size for the
+// shares. With fewer than two games of a level they fall back to treating
+// its manches as independent (and say so: ci_unit "manche").
+#ifndef PLI_CLI_SIM_STATS_H_
+#define PLI_CLI_SIM_STATS_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "bots/bot.h"
+
+namespace pli::cli {
+
+struct Interval {
+  double low = 0;
+  double high = 0;
+};
+
+// One row of the table.
+struct LevelStats {
+  Level level = Level::kEasy;
+  int64_t games = 0;    // games in which this level held at least one seat
+  int64_t manches = 0;  // seat-manches: one per seat of this level per manche
+  double mean_place = 0;
+  std::optional<Interval> mean_place_ci;  // nullopt when it cannot be estimated
+  double president = 0;                   // share of manches finished Président
+  std::optional<Interval> president_ci;
+  double trouduc = 0;  // share finished Trouduc (last place)
+  std::optional<Interval> trouduc_ci;
+  bool by_game = false;  // the CIs are clustered by game (else manches are taken as independent)
+};
+
+// Collects places, game by game.
+class PlaceTally {
+ public:
+  // One seat of `level` finished manche of game `game` in `place` (1-based,
+  // 1 = Président) of `seats`.
+  void Add(int game, Level level, int place, int seats);
+  // The rows, for the levels seen, easy first.
+  std::vector<LevelStats> Summary() const;
+
+ private:
+  struct Cluster {  // one level in one game
+    int64_t n = 0;
+    double place = 0, place_sq = 0;
+    int64_t president = 0, trouduc = 0;
+  };
+  std::array<std::map<int, Cluster>, 3> clusters_;  // by level, then game
+  int seats_ = 4;
+};
+
+// The 0.975 quantile of Student's t with `df` degrees of freedom (df >= 1).
+double TQuantile975(int df);
+
+// The Wilson score interval for a share p of n observations, at z = 1.96.
+Interval WilsonInterval(double p, double n);
+
+}  // namespace pli::cli
+
+#endif  // PLI_CLI_SIM_STATS_H_
