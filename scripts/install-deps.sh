@@ -13,6 +13,7 @@ packages=(
   libssl-dev
   ca-certificates
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers
+  time                   # scripts/bench.sh: peak memory (/usr/bin/time -f %M)
   tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
 )
 

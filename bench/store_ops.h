@@ -1,0 +1,82 @@
+// store_ops.h: what the store benchmarks time. On one side pli's own paths
+// (audit, state at an event, as `pli audit --db` and `pli state --db` run
+// them); on the other the bare SQLite work they are compared with (a scan of
+// the rows, an INSERT and COMMIT of the same rows with the same pragmas),
+// through the SQLite C API directly.
+#ifndef PLI_BENCH_STORE_OPS_H_
+#define PLI_BENCH_STORE_OPS_H_
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "referee/chain.h"
+#include "schema/log_reader.h"
+
+namespace pli::bench {
+
+// Creates a pli database of at least `events` events of random games (ids
+// "g000001" ...), imported with pli::Import in transactions of 200 games,
+// unless `path` exists already. Written under a temporary name and renamed
+// when complete, so an interrupted run leaves nothing to reuse.
+void MakeDb(const std::string& path, int64_t events, uint64_t seed);
+
+// The games of a database in creation order, each with its head seq.
+std::vector<std::pair<std::string, int64_t>> GameHeads(const std::string& path);
+
+// SELECT game, seq, body, hash FROM events, every row, touching each column,
+// on a connection opened as pli opens one (serialized: SQLite locks the
+// connection's mutex in every call), or with SQLITE_OPEN_NOMUTEX. Returns
+// the rows read.
+int64_t BareScan(const std::string& path, bool no_mutex);
+// The same scan, and the SHA-256 chain hash of each row (its link only).
+int64_t ScanAndHash(const std::string& path);
+
+// What `pli audit --db` does, in process: for every game, Read, CheckStoredGame
+// (chain, head, columns, decode) and AuditByPosition (Decide and Apply each
+// event). Aborts unless every game is clean. Returns the events audited.
+int64_t AuditDb(const std::string& path);
+
+// A row as pli would write it, computed ahead for the raw inserts.
+struct RawRow {
+  int64_t seq = 0;
+  int type = 0;
+  int seat = -1;
+  std::optional<std::string> id;
+  std::string cards, body;
+  Hash hash{}, prev{};
+};
+std::vector<RawRow> RowsOf(const GameLog& game);
+
+// A connection with pli's pragmas (WAL, synchronous=FULL, busy_timeout,
+// recursive_triggers, foreign_keys) and the two inserts pli's store makes
+// (InsertGame only with pli_schema; else the file needs only an `events`
+// table with pli's columns).
+class RawDb {
+ public:
+  RawDb(const std::string& path, bool pli_schema);
+  ~RawDb();
+  RawDb(const RawDb&) = delete;
+  RawDb& operator=(const RawDb&) = delete;
+
+  void Exec(const char* sql);
+  // INSERT INTO games, as the store does before event 1 of a game.
+  void InsertGame(const std::string& game, const GameLog& log);
+  void InsertEvent(const std::string& game, const RawRow& row);
+
+ private:
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* game_ = nullptr;
+  sqlite3_stmt* event_ = nullptr;
+};
+
+// Removes a database file and its -wal, -shm and -journal.
+void RemoveDb(const std::string& path);
+
+}  // namespace pli::bench
+
+#endif  // PLI_BENCH_STORE_OPS_H_
