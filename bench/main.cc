@@ -38,8 +38,10 @@ std::string Duration(double seconds) {
     std::snprintf(text, sizeof text, "%.2f s", seconds);
   } else if (seconds >= 1e-3) {
     std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
-  } else {
+  } else if (seconds >= 1e-6) {
     std::snprintf(text, sizeof text, "%.1f µs", seconds * 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.0f ns", seconds * 1e9);
   }
   return text;
 }

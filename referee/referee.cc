@@ -147,13 +147,20 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
   State state;
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
-    Event event = log.events[i];
-    event.seq = static_cast<int64_t>(i) + 1;
-    result.seq = *event.seq;
+    const int64_t seq = static_cast<int64_t>(i) + 1;
+    // The event at its position: as read when it says so or says no seq
+    // (then Decide judges it the same), else a copy with its seq set.
+    std::optional<Event> moved;
+    if (log.events[i].seq && *log.events[i].seq != seq) {
+      moved = log.events[i];
+      moved->seq = seq;
+    }
+    const Event& event = moved ? *moved : log.events[i];
+    result.seq = seq;
     const std::string body = EncodeEvent(event);
-    const Hash hash = ChainHash(prev, *event.seq, body);
+    const Hash hash = ChainHash(prev, seq, body);
     if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(hash)) {
-      result.message = "the hash of event " + std::to_string(*event.seq) +
+      result.message = "the hash of event " + std::to_string(seq) +
                        " does not match: the log was edited (pli audit shows where)";
       return false;
     }
@@ -163,9 +170,9 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
         result.violation = std::move(v);
         return false;
       }
-      result.kept.emplace_back(log.game, *event.seq);
+      result.kept.emplace_back(log.game, seq);
     }
-    store.Append(log.game, *event.seq, event, body, hash);
+    store.Append(log.game, seq, event, body, hash);
     prev = hash;
     ++result.events;
   }

@@ -96,10 +96,16 @@ class SqliteStore : public EventStore {
   }
 
   std::optional<Head> HeadOf(std::string_view game) override {
+    // Inside a write transaction the head can change only by this
+    // connection's own appends, so the last one read or appended is kept:
+    // an import of n events asks for it n times.
+    if (in_write_ && head_game_ && *head_game_ == game) return head_cache_;
     Stmt::Use use(head_);
     head_.Bind(1, game);
-    if (!head_.Step()) return std::nullopt;
-    return Head{head_.Int(0), head_.HashAt(1)};
+    std::optional<Head> head;
+    if (head_.Step()) head = Head{head_.Int(0), head_.HashAt(1)};
+    if (in_write_) Remember(game, head);
+    return head;
   }
 
   std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
@@ -124,8 +130,13 @@ class SqliteStore : public EventStore {
     } catch (const StoreError& e) {
       throw StoreError(db_.path() + ": " + e.what());
     }
-    if (seq != 1) return InsertEvent(game, seq, event, body, hash, head->hash);
+    if (seq != 1) {
+      Forget();  // until the insert is known to have happened
+      InsertEvent(game, seq, event, body, hash, head->hash);
+      return Remember(game, Head{seq, hash});
+    }
     // A new game: its row and its first event stand or fall together.
+    Forget();
     db_.Exec("SAVEPOINT append_game");
     try {
       InsertGame(game, std::get<GameEvent>(event.body));
@@ -136,11 +147,13 @@ class SqliteStore : public EventStore {
                    nullptr);
       throw;
     }
+    Remember(game, Head{seq, hash});
   }
 
   bool Write(const std::function<bool()>& fn) override {
     if (in_write_) throw StoreError(db_.path() + ": Write inside Write");
     Run(begin_);
+    Forget();
     in_write_ = true;
     bool commit = false;
     try {
@@ -152,6 +165,7 @@ class SqliteStore : public EventStore {
     }
     if (!commit) Rollback();
     in_write_ = false;
+    Forget();
     return commit;
   }
 
@@ -220,8 +234,16 @@ class SqliteStore : public EventStore {
     s.Step();
   }
 
+  // The head cache of HeadOf (only within a write transaction).
+  void Remember(std::string_view game, const std::optional<Head>& head) {
+    if (!head_game_ || *head_game_ != game) head_game_.emplace(game);
+    head_cache_ = head;
+  }
+  void Forget() { head_game_.reset(); }
+
   void Rollback() {
     in_write_ = false;
+    Forget();
     // Fails only when SQLite already rolled back (e.g. disk full): fine.
     Stmt::Use use(rollback_);
     rollback_.TryStep();
@@ -231,6 +253,8 @@ class SqliteStore : public EventStore {
   Stmt games_, head_, rows_, find_id_, insert_game_, insert_event_;
   Stmt begin_, begin_read_, commit_, rollback_;
   bool in_write_ = false;
+  std::optional<std::string> head_game_;  // the game whose head is cached
+  std::optional<Head> head_cache_;
 };
 
 // Creates `target` empty, failing if it exists (so a backup never

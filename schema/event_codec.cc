@@ -138,6 +138,10 @@ std::size_t Utf8Length(std::string_view s, std::size_t i) {
 
 bool IsUtf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {  // ASCII, the usual case
+      ++i;
+      continue;
+    }
     std::size_t n = Utf8Length(s, i);
     if (n == 0) return false;
     i += n;
@@ -179,8 +183,16 @@ class Reader {
     if (!error_) error_ = "at byte " + std::to_string(offset) + ": " + problem;
   }
 
-  uint8_t Byte(FieldName what);
-  uint64_t Varint(FieldName what);
+  uint8_t Byte(FieldName what) {
+    if (!failed() && pos_ < bytes_.size()) return static_cast<uint8_t>(bytes_[pos_++]);
+    return ByteAtEnd(what);
+  }
+  uint64_t Varint(FieldName what) {
+    // One byte below 0x80 is a whole minimal varint.
+    if (!failed() && pos_ < bytes_.size() && static_cast<uint8_t>(bytes_[pos_]) < 0x80)
+      return static_cast<uint8_t>(bytes_[pos_++]);
+    return LongVarint(what);
+  }
   // A count of `items` (each at least one byte long), at most `max`.
   uint64_t Count(std::string_view items, uint64_t max);
   std::string String(std::string_view what, bool non_empty);
@@ -189,12 +201,16 @@ class Reader {
   void End();
 
  private:
+  uint8_t ByteAtEnd(FieldName what);
+  uint64_t LongVarint(FieldName what);
+
   std::string_view bytes_;
   std::size_t pos_ = 0;
   std::optional<std::string> error_;
 };
 
-uint8_t Reader::Byte(FieldName what) {
+// Byte's slow path: failed already, or no byte left.
+uint8_t Reader::ByteAtEnd(FieldName what) {
   if (failed()) return 0;
   if (remaining() == 0) {
     Fail(pos_, "the encoding ends where " + what.str() + " should be");
@@ -203,8 +219,9 @@ uint8_t Reader::Byte(FieldName what) {
   return static_cast<uint8_t>(bytes_[pos_++]);
 }
 
-// A minimal LEB128 varint of at most 64 bits.
-uint64_t Reader::Varint(FieldName what) {
+// A minimal LEB128 varint of at most 64 bits (Varint's slow path: longer
+// than one byte, or failed).
+uint64_t Reader::LongVarint(FieldName what) {
   const std::size_t start = pos_;
   uint64_t value = 0;
   for (int shift = 0; !failed(); shift += 7) {

@@ -14,9 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPLI_BUILD_TESTS=OFF -DPLI_BENCH=ON \
-  >/dev/null
-cmake --build build-bench -j"$(nproc)" --target pli pli_bench >/dev/null
+mkdir -p build-bench
+if ! { cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPLI_BUILD_TESTS=OFF -DPLI_BENCH=ON &&
+  cmake --build build-bench -j"$(nproc)" --target pli pli_bench; } >build-bench/build.log 2>&1; then
+  tail -40 build-bench/build.log >&2
+  echo "bench.sh: the build failed (build-bench/build.log)" >&2
+  exit 1
+fi
 
 pin=()
 if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then
@@ -54,7 +58,7 @@ block=$(mktemp)
   echo "| SQLite | $(build-bench/bench/pli_bench --versions sqlite) (library), synchronous=FULL, WAL |"
   echo "| OpenSSL | $(build-bench/bench/pli_bench --versions openssl) |"
   echo
-  echo "Command: \`scripts/bench.sh $*\`, which runs \`${cmd[*]}\`."
+  echo "Command: \`scripts/bench.sh${*:+ $*}\`, which runs \`${cmd[*]}\`."
   echo
   printf '%s\n' "$table"
   echo
