@@ -29,14 +29,8 @@ using pli::test::PliArgv;
 using pli::test::ReadBytes;
 using pli::test::Result;
 using pli::test::Str;
+using pli::test::Lines;
 using pli::test::TempDir;
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 // Two games refereed through the binary in one database: "g1" (a seeded
 // deal, then legal actions, some with an --id or a --time) and "g2".

@@ -24,6 +24,14 @@
 
 namespace pli::test {
 
+// The lines of `text`, without their newlines.
+inline std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 // What a run of `pli` did.
 struct Result {
   int status = -1;  // the exit status; -1 if it did not exit normally

@@ -27,6 +27,7 @@ using pli::test::PliArgv;
 using pli::test::ReadBytes;
 using pli::test::Result;
 using pli::test::Str;
+using pli::test::Lines;
 using pli::test::TempDir;
 
 // `pli simulate --db DB` with a small table and these extra arguments.
@@ -35,13 +36,6 @@ Result Simulate(const std::string& db, const std::vector<std::string>& extra) {
                                    "2",        "--manches", "2", "--json"};
   args.insert(args.end(), extra.begin(), extra.end());
   return PliArgv(args);
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 void RequireInterval(const json::value& ci, double value) {
