@@ -4,12 +4,12 @@
 # (between its "bench:begin" and "bench:end" markers; the prose around them
 # is kept).
 #
-#   scripts/bench.sh            the full run (~10 min once the databases exist)
-#   scripts/bench.sh --quick    fewer repetitions, smaller work (~3 min)
+#   scripts/bench.sh            the full run (about 1-2 min once the databases exist)
+#   scripts/bench.sh --quick    fewer repetitions, smaller work
 #   scripts/bench.sh --only 1,2 some measurements; prints them, leaves the page
 #
 # The 1M- and 10M-event databases are generated on the first run into
-# build-bench/data/ (about 3 GB, several minutes) and reused afterwards;
+# build-bench/data/ (about 2 GB, several minutes) and reused afterwards;
 # delete them to regenerate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
