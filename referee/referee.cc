@@ -220,22 +220,24 @@ SubmitResult Referee::Submit(const std::string& game, const Event& action,
     ApplyInPlace(memo.state, *appended);
     memo.head = Head{result.seq, result.hash};
   }
+  Forget(id, !memo.head);
   return result;
 }
 
 FoldedLog& Referee::Remember(const std::string& game) {
-  ++clock_;
-  auto it = games_.find(game);
-  if (it == games_.end()) {
-    if (games_.size() >= max_games_) {
-      games_.erase(std::min_element(games_.begin(), games_.end(), [](const auto& a, const auto& b) {
-        return a.second.used < b.second.used;
-      }));
-    }
-    it = games_.emplace(game, Entry{}).first;
+  Entry& entry = games_[game];
+  entry.used = ++clock_;
+  return entry.fold;
+}
+
+void Referee::Forget(const std::string& game, bool nothing_folded) {
+  if (nothing_folded) {
+    games_.erase(game);  // no such game, say: keep the room for others
+  } else if (games_.size() > max_games_) {
+    games_.erase(std::min_element(games_.begin(), games_.end(), [](const auto& a, const auto& b) {
+      return a.second.used < b.second.used;
+    }));
   }
-  it->second.used = clock_;
-  return it->second.fold;
 }
 
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal) {

@@ -2,7 +2,8 @@
 // rules accept it, in one write transaction of the store:
 //   BEGIN IMMEDIATE; read the head; compare with the caller's expected seq;
 //   fold the log; Decide; encode, chain, insert; COMMIT; acknowledge.
-// A rejected action writes nothing and says why.
+// A rejected action writes nothing and says why. A Referee (below) skips
+// the fold when it already holds the state at that head.
 #ifndef PLI_REFEREE_REFEREE_H_
 #define PLI_REFEREE_REFEREE_H_
 
@@ -90,7 +91,11 @@ class Referee {
     FoldedLog fold;
     uint64_t used = 0;  // the submit that last used it, for dropping the oldest
   };
+  // The entry of `game`, made if new, marked as the most recently used.
   FoldedLog& Remember(const std::string& game);
+  // After a submit to `game`: drops its entry if nothing was folded into it,
+  // else the least recently used entry when there are too many.
+  void Forget(const std::string& game, bool nothing_folded);
 
   EventStore& store_;
   size_t max_games_;

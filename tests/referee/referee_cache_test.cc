@@ -346,6 +346,30 @@ TEST_CASE("Referee: an enclosing transaction rolled back, then another event at 
   RequireSameStores(*d.store, *d.twin);
 }
 
+TEST_CASE("Referee: it remembers at most max_games games, the most recently used") {
+  auto store = NewMemoryStore();
+  ProbeStore probe(*store);
+  Referee referee(probe, 1);
+  for (const std::string& id : {"a", "b"}) {
+    REQUIRE(referee.Submit("", GameOf(id, 4, 0), 0).outcome == Outcome::kAccepted);
+  }
+  REQUIRE(probe.reads == 0);
+  REQUIRE(referee.Submit("b", DealOf(4, 1), 1).outcome == Outcome::kAccepted);
+  CHECK(probe.reads == 0);  // b is the one remembered
+  // A submit to no game folds nothing and drops nothing.
+  CHECK(referee.Submit("nowhere", DealOf(4, 2), 0).outcome == Outcome::kNoGame);
+  const State b = *LoadState(*store, "b");
+  REQUIRE(referee.Submit("b", ToEvent(b, LegalActions(b).front()), 2).outcome ==
+          Outcome::kAccepted);
+  CHECK(probe.reads == 0);
+  REQUIRE(referee.Submit("a", DealOf(4, 3), 1).outcome == Outcome::kAccepted);
+  CHECK(probe.reads == 1);  // a was dropped: folded again, and now remembered in b's place
+  const State b3 = *LoadState(*store, "b");
+  REQUIRE(referee.Submit("b", ToEvent(b3, LegalActions(b3).front()), 3).outcome ==
+          Outcome::kAccepted);
+  CHECK(probe.reads == 2);
+}
+
 TEST_CASE("Referee: two SQLite connections to one file, each appending in turn") {
   test::TempDir dir;
   const std::string path = (dir.path / "live.db").string();
