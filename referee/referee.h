@@ -71,11 +71,13 @@ struct FoldedLog {
 // folds the game from the store, as Submit does. Its results, and what it
 // writes, are Submit's; only the work differs. After an accepted action it
 // steps its state by the event once the store committed it (not before; not
-// after a rollback or an exception).
+// after a rollback or an exception). Should an enclosing transaction roll
+// that back later, the head it stepped to is gone and the next submit folds
+// again: only the head decides.
 //
-// What it does not see: rows edited in place under an unchanged head (a
-// tampered database) are not read again until the head moves; `pli audit`
-// is what finds those. The states live in this object only: each `pli play`
+// What it does not see: rows edited in place (a tampered database) are not
+// read again while the head is the one it folded to; `pli audit` is what
+// finds those. The states live in this object only: each `pli play`
 // is a new process, which folds from the store (no snapshot on disk).
 // Not thread-safe: one Referee per store connection.
 class Referee {
