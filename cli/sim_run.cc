@@ -70,8 +70,12 @@ std::string SeatName(Level level, int seat) {
 // One game being played: the table, the store, what it has written.
 class GameRun {
  public:
-  GameRun(const SimConfig& config, int game, EventStore& store, SimResult& result)
-      : config_(config), game_(game), id_(SimGameId(config, game)), store_(store), result_(result) {
+  GameRun(const SimConfig& config, int game, Referee& referee, SimResult& result)
+      : config_(config),
+        game_(game),
+        id_(SimGameId(config, game)),
+        referee_(referee),
+        result_(result) {
     levels_ = SeatLevels(config, game);
     for (int s = 0; s < config.seats; ++s) {
       bots_.push_back(MakeBot(levels_[s], DeriveSeed(config.seed, 'B', game, s), config.budget));
@@ -131,7 +135,7 @@ class GameRun {
   // Submits one event with --expect at the head; false (and result.bug)
   // unless the referee accepted it.
   bool Submit(const Event& action, const std::string& what) {
-    const SubmitResult r = pli::Submit(store_, id_, action, state_.seq);
+    const SubmitResult r = referee_.Submit(id_, action, state_.seq);
     if (r.outcome != Outcome::kAccepted) {
       std::string why = r.message;
       if (r.violation)
@@ -156,7 +160,7 @@ class GameRun {
   const SimConfig& config_;
   int game_;
   std::string id_;
-  EventStore& store_;
+  Referee& referee_;  // judges against the game's state kept from its last submit
   SimResult& result_;
   std::vector<Level> levels_;
   std::vector<std::unique_ptr<Bot>> bots_;
@@ -229,10 +233,11 @@ SimResult Simulate(const SimConfig& config,
     }
   }
   GroupCommitStore store(*sqlite);
+  Referee referee(store);
   SimResult result;
   SimProgress p{.games_done = 0, .games = config.games, .events = 0};
   for (int g = 0; g < config.games && result.bug.empty(); ++g) {
-    GameRun run(config, g, store, result);
+    GameRun run(config, g, referee, result);
     auto after_manche = [&] {
       p.events = result.events;
       progress(p);

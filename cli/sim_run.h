@@ -2,6 +2,8 @@
 // database through the normal submit path. Every event, the deals included,
 // is one referee Submit on the SQLite store (validate, then append), so every
 // bot action is judged by the rules; a refused one is a bug and stops the run.
+// One Referee (referee.h) serves the run: it keeps each game's state between
+// submits instead of folding the game's log again for every event.
 //
 // Reproducible: the game ids, the deals (DealFromSeed) and each bot's seed
 // derive from --seed, and no event carries a time stamp, so the same

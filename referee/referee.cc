@@ -1,6 +1,7 @@
 // referee.cc: validate-then-append (see referee.h).
 #include "referee/referee.h"
 
+#include <algorithm>
 #include <utility>
 #include <variant>
 
@@ -77,10 +78,22 @@ State Fold(const StoredGame& stored) {
   return state;
 }
 
+// Makes `memo` the fold of the game's log at `head`: as it is when it was
+// folded there already, else read and folded from the store (which the
+// caller's write transaction holds still). A failed read leaves it as it was.
+void FoldTo(EventStore& store, const std::string& game, const Head& head, FoldedLog& memo) {
+  if (memo.head == head) return;
+  memo.state = Fold(*store.Read(game));
+  memo.head = head;
+}
+
 // The part of Submit that runs inside the write transaction; returns
-// whether to commit.
+// whether to commit. On acceptance, `appended` is the event written; `memo`
+// is left the fold of the log as it was before it (the caller steps it once
+// the store committed).
 bool Judge(EventStore& store, const std::string& game, const Event& action,
-           std::optional<int64_t> expect, SubmitResult& result) {
+           std::optional<int64_t> expect, FoldedLog& memo, SubmitResult& result,
+           std::optional<Event>& appended) {
   const bool is_game = std::holds_alternative<GameEvent>(action.body);
   const std::optional<Head> head = store.HeadOf(game);
   const int64_t head_seq = head ? head->seq : 0;
@@ -100,18 +113,20 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   }
   Event event = action;
   event.seq = head_seq + 1;
-  State state = head ? Fold(*store.Read(game)) : State{};
+  const State none;
+  if (head) FoldTo(store, game, *head, memo);
+  const State& state = head ? memo.state : none;
   if (expect && *expect != head_seq) {
     result = Result(Outcome::kStale, head_seq,
                     "the log is at seq " + std::to_string(head_seq) + ", you expected " +
                         std::to_string(*expect) + ": look at the state again and resubmit");
-    result.state = std::move(state);
+    result.state = state;
     return false;
   }
   if (std::optional<Violation> v = Decide(state, event)) {
     result = Result(Outcome::kRejected, head_seq, v->message);
     result.violation = std::move(v);
-    result.state = std::move(state);
+    result.state = state;
     return false;
   }
   const std::string body = EncodeEvent(event);
@@ -131,7 +146,9 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   result.seq = *event.seq;
   result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, body);
   store.Append(game, *event.seq, event, body, result.hash);
-  result.state = Apply(std::move(state), event);
+  result.state = state;
+  ApplyInPlace(result.state, event);
+  appended = std::move(event);
   return true;
 }
 
@@ -184,11 +201,43 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
 
 SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
                     std::optional<int64_t> expect) {
+  return Referee(store, 1).Submit(game, action, expect);
+}
+
+Referee::Referee(EventStore& store, size_t max_games)
+    : store_(store), max_games_(std::max<size_t>(max_games, 1)) {}
+
+SubmitResult Referee::Submit(const std::string& game, const Event& action,
+                             std::optional<int64_t> expect) {
   const auto* g = std::get_if<GameEvent>(&action.body);
   const std::string id = g ? g->game : game;
+  FoldedLog& memo = Remember(id);
   SubmitResult result;
-  store.Write([&] { return Judge(store, id, action, expect, result); });
+  std::optional<Event> appended;
+  if (store_.Write([&] { return Judge(store_, id, action, expect, memo, result, appended); })) {
+    // Committed: the log's head is now the appended event.
+    if (result.seq == 1) memo.state = State{};
+    ApplyInPlace(memo.state, *appended);
+    memo.head = Head{result.seq, result.hash};
+  }
+  Forget(id, !memo.head);
   return result;
+}
+
+FoldedLog& Referee::Remember(const std::string& game) {
+  Entry& entry = games_[game];
+  entry.used = ++clock_;
+  return entry.fold;
+}
+
+void Referee::Forget(const std::string& game, bool nothing_folded) {
+  if (nothing_folded) {
+    games_.erase(game);  // no such game, say: keep the room for others
+  } else if (games_.size() > max_games_) {
+    games_.erase(std::min_element(games_.begin(), games_.end(), [](const auto& a, const auto& b) {
+      return a.second.used < b.second.used;
+    }));
+  }
 }
 
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal) {

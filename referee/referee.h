@@ -2,11 +2,14 @@
 // rules accept it, in one write transaction of the store:
 //   BEGIN IMMEDIATE; read the head; compare with the caller's expected seq;
 //   fold the log; Decide; encode, chain, insert; COMMIT; acknowledge.
-// A rejected action writes nothing and says why.
+// A rejected action writes nothing and says why. A Referee (below) skips
+// the fold when it already holds the state at that head.
 #ifndef PLI_REFEREE_REFEREE_H_
 #define PLI_REFEREE_REFEREE_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,9 +45,65 @@ struct SubmitResult {
 // Submits an action for `game`. The game id is taken from a game event's
 // body (and must not exist yet); for other events `game` names it. `expect`
 // is the seq the caller last saw (the head); nullopt skips the check.
-// Storage failures throw StoreError.
+// Storage failures throw StoreError. Reads and folds the whole game inside
+// the transaction: for one action per process (`pli play`); a process that
+// submits many uses a Referee.
 SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
                     std::optional<int64_t> expect);
+
+// The state a game's log folds to at `head` (nullopt: nothing folded yet).
+// A fact about the log, whichever transaction read it: the head's chain hash
+// commits to every event up to it, and the store only appends.
+struct FoldedLog {
+  std::optional<Head> head;
+  State state;
+};
+
+// Submit for a process that submits many actions (`pli simulate`, a server):
+// it keeps, per game, the state folded up to the log's head, so that a
+// submit need not read and fold the whole game again.
+//
+// Inside each write transaction it reads the head, as Submit does. When the
+// head (seq and chain hash) is the one it last folded to, its state is the
+// fold of the log: the chain hash commits to every event up to the head and
+// the store only appends. Otherwise (another connection appended, a
+// transaction of its own rolled back, a game not seen yet) it reads and
+// folds the game from the store, as Submit does. Its results, and what it
+// writes, are Submit's; only the work differs. After an accepted action it
+// steps its state by the event once the store committed it (not before; not
+// after a rollback or an exception). Should an enclosing transaction roll
+// that back later, the head it stepped to is gone and the next submit folds
+// again: only the head decides.
+//
+// What it does not see: rows edited in place (a tampered database) are not
+// read again while the head is the one it folded to; `pli audit` is what
+// finds those. The states live in this object only: each `pli play`
+// is a new process, which folds from the store (no snapshot on disk).
+// Not thread-safe: one Referee per store connection.
+class Referee {
+ public:
+  // Remembers at most `max_games` games, dropping the least recently used.
+  explicit Referee(EventStore& store, size_t max_games = 64);
+
+  // As Submit(store, game, action, expect).
+  SubmitResult Submit(const std::string& game, const Event& action, std::optional<int64_t> expect);
+
+ private:
+  struct Entry {
+    FoldedLog fold;
+    uint64_t used = 0;  // the submit that last used it, for dropping the oldest
+  };
+  // The entry of `game`, made if new, marked as the most recently used.
+  FoldedLog& Remember(const std::string& game);
+  // After a submit to `game`: drops its entry if nothing was folded into it,
+  // else the least recently used entry when there are too many.
+  void Forget(const std::string& game, bool nothing_folded);
+
+  EventStore& store_;
+  size_t max_games_;
+  uint64_t clock_ = 0;
+  std::map<std::string, Entry, std::less<>> games_;
+};
 
 // The state of a game folded from the store (illegal events, kept by an
 // import for audit, change nothing). nullopt when there is no such game.

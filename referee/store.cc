@@ -37,6 +37,11 @@ std::string CardsOf(const EventBody& body) {
 
 std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+[[noreturn]] void Refuse(int64_t seq, std::string_view game, const std::string& why) {
+  throw StoreError("cannot append event " + std::to_string(seq) + " to game " + Quoted(game) +
+                   ": " + why);
+}
+
 }  // namespace
 
 EventColumns ColumnsOf(const Event& event) {
@@ -48,27 +53,28 @@ EventColumns ColumnsOf(const Event& event) {
 
 void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
                  const Event& event, std::string_view body, const Hash& hash) {
-  std::string what = "cannot append event " + std::to_string(seq) + " to game " + Quoted(game);
+  // Each sentence is built only for a refusal: most appends pass.
   const auto* created = std::get_if<GameEvent>(&event.body);
   if (seq == 1 && created == nullptr) {
-    throw StoreError(what + ": event 1 of a game must be its game event, not " +
-                     TypeName(TypeOf(event.body)));
+    Refuse(seq, game,
+           std::string("event 1 of a game must be its game event, not ") +
+               TypeName(TypeOf(event.body)));
   }
   if (seq == 1 && created->game != game) {
-    throw StoreError(what + ": its game event is for game " + Quoted(created->game));
+    Refuse(seq, game, "its game event is for game " + Quoted(created->game));
   }
   if (seq == 1 && head.has_value()) {
-    throw StoreError(what + ": the game already exists (its head is at " +
-                     std::to_string(head->seq) + ")");
+    Refuse(seq, game, "the game already exists (its head is at " + std::to_string(head->seq) + ")");
   }
-  if (seq != 1 && !head.has_value()) throw StoreError(what + ": there is no such game");
-  Head at = head.value_or(Head{});
+  if (seq != 1 && !head.has_value()) Refuse(seq, game, "there is no such game");
+  const Head at = head.value_or(Head{});
   if (seq != at.seq + 1) {
-    throw StoreError(what + ": the log's head is at " + std::to_string(at.seq) +
-                     "; events are appended at head + 1 only");
+    Refuse(seq, game,
+           "the log's head is at " + std::to_string(at.seq) +
+               "; events are appended at head + 1 only");
   }
   if (hash != ChainHash(at.hash, seq, body)) {
-    throw StoreError(what + ": its hash does not chain to the head's hash " + HashHex(at.hash));
+    Refuse(seq, game, "its hash does not chain to the head's hash " + HashHex(at.hash));
   }
 }
 
