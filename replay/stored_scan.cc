@@ -118,8 +118,7 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
     Event& event = *decoded_event;
     // AuditByPosition: an event whose seq is not the position Decide
     // expects is judged without its seq.
-    const bool opens =
-        std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
+    const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
     if (row.seq != (opens ? 1 : state.seq + 1)) event.seq.reset();
     if (Step(state, event)) return sound = false;
     if (witness && row.seq == witness->seq) witnessed = row.hash == witness->hash;
