@@ -36,10 +36,15 @@ int64_t BareScan(const std::string& path, bool no_mutex);
 // The same scan, and the SHA-256 chain hash of each row (its link only).
 int64_t ScanAndHash(const std::string& path);
 
-// What `pli audit --db` does, in process: for every game, Read, CheckStoredGame
-// (chain, head, columns, decode) and AuditByPosition (Decide and Apply each
-// event). Aborts unless every game is clean. Returns the events audited.
+// What `pli audit --db` does, in process (cli/audit.h AuditDbGames): for
+// every game, one pass over its rows from SQLite's buffers
+// (AuditStoredGameFast: chain, head, columns, decode, Decide and Apply).
+// Aborts unless every game is clean. Returns the events audited.
 int64_t AuditDb(const std::string& path);
+// The detailed path, which `pli audit --db` takes for a game with anything
+// to report (and took for every game before the fast path): Read,
+// CheckStoredGame and AuditByPosition. Aborts unless every game is clean.
+int64_t AuditDbDetailed(const std::string& path);
 
 // A row as pli would write it, computed ahead for the raw inserts.
 struct RawRow {

@@ -88,10 +88,10 @@ void WarnIfBroken(const pli::cli::LoadedGame& g) {
 // The game of a database a state or legal command looks at: --game, or the
 // only one. Only that game is read.
 pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
+  std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
   std::optional<std::string> id = args.game;
   if (!id) {
-    const std::vector<std::string> ids =
-        pli::OpenSqliteStore(*args.db, pli::OpenMode::kReadOnly)->Games();
+    const std::vector<std::string> ids = store->Games();
     if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
     if (ids.size() > 1) {
       std::string list;
@@ -102,8 +102,7 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
     }
     id = ids.front();
   }
-  std::vector<pli::cli::LoadedGame> games = pli::cli::LoadDbGames(*args.db, id, std::nullopt);
-  return std::move(games.front());
+  return pli::cli::LoadDbGame(*store, *args.db, *id);
 }
 
 // The one game a state or legal command looks at.
@@ -131,11 +130,7 @@ int RunAudit(const Args& args) {
   if (args.db) {
     std::optional<pli::Head> witness;
     if (args.head) witness = pli::cli::ParseHead(*args.head);
-    pli::cli::ForEachDbGame(*args.db, args.game, witness,
-                            [&](pli::cli::LoadedGame&& game, size_t index, size_t total) {
-                              printer.Progress(index, total);
-                              printer.Add(game);
-                            });
+    pli::cli::AuditDbGames(printer, *args.db, args.game, witness);
     return printer.Finish(*args.db) == 0 ? kExitOk : kExitViolation;
   }
   std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@
 #include "engine/event.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
+#include "replay/stored_scan.h"
 #include "schema/log_reader.h"
 
 namespace pli::cli {
@@ -102,6 +104,20 @@ inline void ForEachDbGame(const std::string& db, const std::optional<std::string
     CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
     fn(LoadedGame{std::move(checked.log), std::move(checked.chain)}, i, ids.size());
   }
+}
+
+// One game of a database, checked for tampering as ForEachDbGame checks it
+// (without a witness): one pass over SQLite's rows when nothing is wrong
+// (stored_scan.h; the log's hashes are then left empty, as folding needs
+// none), else CheckStoredGame, which says what is. A game that is not there
+// is an error listing those that are (DbGameIds).
+inline LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::string& id) {
+  if (std::optional<GameLog> log = LoadStoredGameFast(store, id)) {
+    return LoadedGame{std::move(*log), ChainCheck{ChainStatus::kOk, {}}};
+  }
+  DbGameIds(store, db, id, false);
+  CheckedGame checked = CheckStoredGame(*store.Read(id), std::nullopt);
+  return LoadedGame{std::move(checked.log), std::move(checked.chain)};
 }
 
 // The games of a database (all, or the one named), each checked.

@@ -8,7 +8,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -137,13 +139,33 @@ class Stmt {
     const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
     return p == nullptr ? std::string() : std::string(p, sqlite3_column_bytes(stmt_, col));
   }
+  // Text and blob columns as views into SQLite's buffer, valid until the
+  // statement steps, resets or reads the column as another type.
+  std::string_view TextView(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p == nullptr ? std::string_view()
+                        : std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col)));
+  }
+  // A text column that may be NULL: nullopt for NULL (and for a value
+  // SQLite ran out of memory converting to text, which it gives as NULL too).
+  std::optional<std::string_view> OptionalTextView(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    if (p == nullptr) return std::nullopt;
+    return std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col)));
+  }
+  std::string_view BlobView(int col) const {
+    const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
+    return p == nullptr ? std::string_view()
+                        : std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col)));
+  }
   // A blob column into a Hash; bytes past 32 are dropped, missing ones zero
   // (the schema's CHECK keeps every stored hash at exactly 32 bytes).
   Hash HashAt(int col) const {
     Hash h{};
     const auto* p = static_cast<const uint8_t*>(sqlite3_column_blob(stmt_, col));
     int n = sqlite3_column_bytes(stmt_, col);
-    for (int i = 0; p != nullptr && i < n && i < static_cast<int>(h.size()); ++i) h[i] = p[i];
+    if (p == nullptr) return h;
+    std::memcpy(h.data(), p, static_cast<size_t>(std::clamp(n, 0, static_cast<int>(h.size()))));
     return h;
   }
 

@@ -57,7 +57,7 @@ std::string SeatsJson(const std::vector<std::string>& seats) {
   return out + "]";
 }
 
-class SqliteStore : public EventStore {
+class SqliteStore : public SqliteReader {
  public:
   explicit SqliteStore(Db db)
       : db_(std::move(db)),
@@ -93,6 +93,27 @@ class SqliteStore : public EventStore {
     rows_.Bind(1, game);
     while (rows_.Step()) out.events.push_back(RowAt(rows_));
     return out;
+  }
+
+  std::optional<Head> ScanRows(std::string_view game,
+                               const std::function<bool(const StoredRowView&)>& row) override {
+    ReadTransaction txn(*this);  // the head and the rows from one snapshot, as Read
+    std::optional<Head> head = HeadOf(game);
+    if (!head.has_value()) return std::nullopt;
+    Stmt::Use use(rows_);
+    rows_.Bind(1, game);
+    StoredRowView view;
+    while (rows_.Step()) {
+      view.seq = rows_.Int(0);
+      view.type = rows_.Int(1);
+      view.seat = rows_.IsNull(2) ? -1 : static_cast<int>(rows_.Int(2));
+      view.id = rows_.OptionalTextView(3);
+      view.cards = rows_.TextView(4);
+      view.body = rows_.BlobView(5);
+      view.hash = rows_.HashAt(6);
+      if (!row(view)) break;
+    }
+    return head;
   }
 
   std::optional<Head> HeadOf(std::string_view game) override {
@@ -303,6 +324,10 @@ std::unique_ptr<EventStore> NewSqliteStore(Db db) {
 
 std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, OpenMode mode) {
   return sqlite::NewSqliteStore(sqlite::OpenDb(path, mode));
+}
+
+std::unique_ptr<SqliteReader> OpenSqliteReader(const std::string& path) {
+  return std::make_unique<SqliteStore>(sqlite::OpenDb(path, OpenMode::kReadOnly));
 }
 
 void BackupSqliteStore(const std::string& path, const std::string& target) {

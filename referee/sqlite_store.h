@@ -3,8 +3,12 @@
 #ifndef PLI_REFEREE_SQLITE_STORE_H_
 #define PLI_REFEREE_SQLITE_STORE_H_
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "referee/store.h"
 
@@ -24,6 +28,34 @@ enum class OpenMode {
 // SQLite database, is a SQLite database that is not pli's, or has a schema
 // version newer than this program knows.
 std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, OpenMode mode);
+
+// A stored row as a scan sees it: views into SQLite's own buffers, valid
+// only while the row is being visited (StoredEvent is the row copied out).
+struct StoredRowView {
+  int64_t seq = 0;
+  int64_t type = 0;                    // the type column (EventType's tag)
+  int seat = -1;                       // -1 for NULL
+  std::optional<std::string_view> id;  // nullopt for NULL
+  std::string_view cards;
+  std::string_view body;
+  Hash hash{};
+};
+
+// A pli database open read-only, which can also hand a game's rows over one
+// by one without copying them (audit, state: the fast paths of
+// replay/stored_scan.h).
+class SqliteReader : public EventStore {
+ public:
+  // Visits the rows of `game` in seq order, gaps and all, reading the head
+  // and the rows with one statement (one snapshot), until `row` returns
+  // false. Returns the recorded head; nullopt, visiting nothing, when there
+  // is no such game.
+  virtual std::optional<Head> ScanRows(std::string_view game,
+                                       const std::function<bool(const StoredRowView&)>& row) = 0;
+};
+
+// Opens a pli database read-only (as OpenSqliteStore with kReadOnly).
+std::unique_ptr<SqliteReader> OpenSqliteReader(const std::string& path);
 
 // Copies a database safely, WAL included, to `target` (which must not
 // exist) with SQLite's online backup API; readers and writers may go on

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,47 @@ TEST_CASE("SQLite store: Read returns tampered rows as stored, for audit to find
   CHECK(got->events[2].columns.cards == "As");
   CHECK(got->events[2].columns.seat == 3);
   CHECK(got->events[2].body == db.rows[3].body);
+}
+
+// The rows ScanRows visits, copied out of its views as Read would give them.
+StoredGame Scanned(SqliteReader& store, const std::string& game, size_t stop_after = 1000) {
+  StoredGame out{.game = game, .events = {}, .head = {}};
+  std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& v) {
+    StoredEvent e{.seq = v.seq, .body = std::string(v.body), .hash = v.hash, .columns = {}};
+    e.columns.type = static_cast<EventType>(v.type);
+    e.columns.seat = v.seat;
+    if (v.id) e.columns.id = std::string(*v.id);
+    e.columns.cards = std::string(v.cards);
+    out.events.push_back(std::move(e));
+    return out.events.size() < stop_after;
+  });
+  REQUIRE(head.has_value());
+  out.head = *head;
+  return out;
+}
+
+TEST_CASE("SQLite store: ScanRows visits the rows Read returns, tampered or not, and stops when told") {
+  SampleDb db;
+  std::unique_ptr<SqliteReader> store = OpenSqliteReader(db.path);
+  RequireSame(Scanned(*store, "g"), Expected("g", db.rows));
+  CHECK(Scanned(*store, "g", 3).events.size() == 3);
+  CHECK(!store->ScanRows("nope", [](const StoredRowView&) { return true; }));
+  store.reset();
+  {
+    RawDb raw(db.path);
+    REQUIRE(raw.Exec("DROP TRIGGER events_no_delete; DROP TRIGGER events_no_update;"
+                     "DELETE FROM events WHERE seq IN (3, 7);"
+                     "UPDATE events SET cards = 'As', seat = NULL, id = 'k' WHERE seq = 4") == "");
+  }
+  store = OpenSqliteReader(db.path);
+  RequireSame(Scanned(*store, "g"), *store->Read("g"));
+  {
+    RawDb raw(db.path);
+    REQUIRE(raw.Exec("DELETE FROM events") == "");
+  }
+  const StoredGame empty = Scanned(*store, "g");
+  CHECK(empty.events.empty());
+  CHECK(empty.head == Head{7, db.rows[6].hash});
 }
 
 TEST_CASE("SQLite store: the views name types and players and show the head") {

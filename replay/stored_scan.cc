@@ -1,0 +1,154 @@
+// stored_scan.cc: the fast paths over a SQLite store (see stored_scan.h).
+// Every check here is one CheckStoredGame or AuditByPosition makes
+// (replay/chain_check.cc), made so that passing here implies passing there;
+// where this file is stricter (a column compared as stored, before SQLite's
+// value is narrowed as RowAt narrows it), a game only goes to the detailed
+// path, which has the last word.
+#include "replay/stored_scan.h"
+
+#include <array>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "engine/rules.h"
+#include "schema/event_codec.h"
+
+namespace pli {
+namespace {
+
+// The text of each card (CardText), made once.
+const std::array<std::string, kDeckSize>& CardTexts() {
+  static const std::array<std::string, kDeckSize> texts = [] {
+    std::array<std::string, kDeckSize> t;
+    for (int i = 0; i < kDeckSize; ++i) t[i] = CardText(Card(static_cast<uint8_t>(i)));
+    return t;
+  }();
+  return texts;
+}
+
+// Reads a column from the front, piece by piece.
+class ColumnCursor {
+ public:
+  explicit ColumnCursor(std::string_view column) : rest_(column) {}
+  bool Take(std::string_view piece) {
+    if (!rest_.starts_with(piece)) return false;
+    rest_.remove_prefix(piece.size());
+    return true;
+  }
+  bool TakeCards(const CardList& cards) {
+    const auto& texts = CardTexts();
+    for (size_t i = 0; i < cards.size(); ++i) {
+      if (i > 0 && !Take(" ")) return false;
+      if (!Take(texts[cards[i].index])) return false;
+    }
+    return true;
+  }
+  bool AtEnd() const { return rest_.empty(); }
+
+ private:
+  std::string_view rest_;
+};
+
+// The columns CheckRow compares (ColumnsProblem), compared in place.
+bool ColumnsAgree(const StoredRowView& row, const Event& event) {
+  if (row.type != static_cast<int64_t>(TypeOf(event.body))) return false;
+  if (row.seat != ActingSeat(event.body)) return false;
+  if (row.id.has_value() != event.id.has_value()) return false;
+  if (row.id && *row.id != *event.id) return false;
+  return CardsColumnMatches(event.body, row.cards);
+}
+
+// The link checks CheckStoredGame makes on a row, given the seq it should
+// have and the hash before it: its seq, its hash.
+bool Linked(const StoredRowView& row, int64_t expected, const Hash& prev) {
+  return row.seq == expected && ChainHash(prev, row.seq, row.body) == row.hash;
+}
+
+// The rest of CheckRow, on a row whose body decoded to `event`: gives the
+// event its seq; whether the columns agree.
+bool Agrees(const StoredRowView& row, Event& event) {
+  event.seq = row.seq;
+  return ColumnsAgree(row, event);
+}
+
+// The head check of CheckStoredGame for a log of rows 1..last whose last
+// hash is `last_hash` (kGenesis for none).
+bool HeadSound(const std::optional<Head>& head, int64_t last, const Hash& last_hash) {
+  return head && head->seq == last && head->hash == last_hash;
+}
+
+}  // namespace
+
+bool CardsColumnMatches(const EventBody& body, std::string_view column) {
+  ColumnCursor cursor(column);
+  const bool taken = std::visit(
+      [&cursor](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, DealEvent>) {
+          for (size_t i = 0; i < e.hands.size(); ++i) {
+            if (i > 0 && !cursor.Take(" | ")) return false;
+            if (!cursor.TakeCards(e.hands[i])) return false;
+          }
+          return true;
+        } else if constexpr (std::is_same_v<T, ExchangeEvent> || std::is_same_v<T, PlayEvent> ||
+                             std::is_same_v<T, CloseEvent>) {
+          return cursor.TakeCards(e.cards);
+        } else {
+          return true;
+        }
+      },
+      body);
+  return taken && cursor.AtEnd();
+}
+
+std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
+                                           const std::optional<Head>& witness) {
+  State state;
+  int64_t last = 0;
+  Hash prev = kGenesis;
+  bool sound = true;
+  bool witnessed = !witness.has_value();
+  const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
+    if (!Linked(row, last + 1, prev)) return sound = false;
+    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
+    Event* decoded_event = std::get_if<Event>(&decoded);
+    if (decoded_event == nullptr || !Agrees(row, *decoded_event)) return sound = false;
+    Event& event = *decoded_event;
+    // AuditByPosition: an event whose seq is not the position Decide
+    // expects is judged without its seq.
+    const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
+    if (row.seq != (opens ? 1 : state.seq + 1)) event.seq.reset();
+    if (Step(state, event)) return sound = false;
+    if (witness && row.seq == witness->seq) witnessed = row.hash == witness->hash;
+    prev = row.hash;
+    last = row.seq;
+    return true;
+  });
+  // A game without rows (only by tampering) is sound when its head is zero.
+  if (!sound || !witnessed || !HeadSound(head, last, prev)) return std::nullopt;
+  return last;
+}
+
+std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game) {
+  GameLog log;
+  log.game = std::string(game);
+  int64_t last = 0;
+  Hash prev = kGenesis;
+  bool sound = true;
+  const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
+    if (!Linked(row, last + 1, prev)) return sound = false;
+    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
+    Event* event = std::get_if<Event>(&decoded);
+    if (event == nullptr || !Agrees(row, *event)) return sound = false;
+    log.events.push_back(std::move(*event));
+    prev = row.hash;
+    last = row.seq;
+    return true;
+  });
+  if (!sound || !HeadSound(head, last, prev)) return std::nullopt;
+  return log;
+}
+
+}  // namespace pli

@@ -1,0 +1,46 @@
+// stored_scan.h: the fast paths over a SQLite store. A game is checked row
+// by row from views into SQLite's buffers (referee/sqlite_store.h
+// ScanRows): each row's link to the previous hash, its body decoded, its
+// columns compared with the body without building their text, the event
+// folded; no StoredGame, no hex hashes, no message unless something is
+// wrong. They answer only "nothing to report"; a game with anything to
+// report (a violation, a chain or head problem, an undecodable body) gets
+// nullopt, and the caller runs the detailed path (CheckStoredGame,
+// AuditByPosition: replay/chain_check.h), whose findings and messages are
+// the reference. So the fast paths never change what pli prints: a clean
+// game is clean on both, and only the detailed path says why one is not.
+#ifndef PLI_REPLAY_STORED_SCAN_H_
+#define PLI_REPLAY_STORED_SCAN_H_
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "engine/event.h"
+#include "referee/sqlite_store.h"
+#include "schema/log_reader.h"
+
+namespace pli {
+
+// Audits a stored game in one pass: the checks of CheckStoredGame (seqs
+// contiguous from 1, hashes chained, bodies decode, columns agree, the head
+// is the last row, `witness` a row of the log) and of AuditByPosition
+// (every event legal). Returns the number of events when every check
+// passes; nullopt when one fails or there is no such game (then run the
+// detailed path).
+std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
+                                           const std::optional<Head>& witness);
+
+// A stored game read for folding (state, legal): its events, each with its
+// seq, when every check of CheckStoredGame passes (without witness);
+// nullopt when one fails or there is no such game (then run
+// CheckStoredGame). The log's `hashes` stay empty: folding needs none.
+std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game);
+
+// Whether a row's cards column is the text ColumnsOf(event).cards would
+// write for this body (referee/store.h), compared in place.
+bool CardsColumnMatches(const EventBody& body, std::string_view column);
+
+}  // namespace pli
+
+#endif  // PLI_REPLAY_STORED_SCAN_H_

@@ -1,0 +1,61 @@
+// stored_scan_test.cc: the parts of replay/stored_scan.h that stand alone.
+// The fast paths themselves are tested against the detailed path on real
+// and tampered databases in tests/cli/audit_fast_test.cc (they feed
+// `pli audit --db`, whose output must not change).
+#include "replay/stored_scan.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "referee/shuffle.h"
+#include "referee/store.h"
+
+namespace pli {
+namespace {
+
+CardList Cards(std::vector<int> indexes) {
+  CardList out;
+  for (int i : indexes) out.push_back(Card(static_cast<uint8_t>(i)));
+  return out;
+}
+
+TEST_CASE("CardsColumnMatches accepts exactly the cards column ColumnsOf writes") {
+  GameEvent game;
+  game.game = "g";
+  game.seats = {"A", "B", "C", "D"};
+  const std::vector<Event> events = {
+      Event{.body = game},
+      Event{.body = DealEvent{DealFromSeed(4, 12), 12}},
+      Event{.body = DealEvent{{Cards({0}), {}, Cards({1, 51}), {}}, std::nullopt}},  // empty hands
+      Event{.body = ExchangeEvent{.from = 0, .to = 3, .cards = Cards({50, 51})}},
+      Event{.body = PlayEvent{.seat = 1, .cards = Cards({4, 5, 6}), .declare = Declare::kSuite}},
+      Event{.body = PlayEvent{.seat = 1, .cards = Cards({9, 9}), .declare = Declare::kNone}},
+      Event{.body = PassEvent{.seat = 2}},
+      Event{.body = CloseEvent{.seat = 3, .cards = Cards({20})}},
+      Event{.body = EndEvent{}},
+  };
+  for (const Event& e : events) {
+    const std::string cards = ColumnsOf(e).cards;
+    INFO("cards column \"" << cards << "\"");
+    CHECK(CardsColumnMatches(e.body, cards));
+    CHECK(!CardsColumnMatches(e.body, cards + " "));
+    CHECK(!CardsColumnMatches(e.body, " " + cards));
+    CHECK(!CardsColumnMatches(e.body, cards + "x"));
+    if (cards.empty()) continue;
+    CHECK(!CardsColumnMatches(e.body, cards.substr(0, cards.size() - 1)));
+    CHECK(!CardsColumnMatches(e.body, ""));
+    std::string other = cards;
+    other[0] = other[0] == '3' ? '4' : '3';
+    CHECK(!CardsColumnMatches(e.body, other));
+  }
+  // A deal's hands are joined by " | ": with plain spaces instead, the
+  // column disagrees.
+  std::string spaced = ColumnsOf(events[2]).cards;
+  for (size_t at; (at = spaced.find(" | ")) != std::string::npos;) spaced.replace(at, 3, " ");
+  CHECK(spaced != ColumnsOf(events[2]).cards);
+  CHECK(!CardsColumnMatches(events[2].body, spaced));
+}
+
+}  // namespace
+}  // namespace pli
