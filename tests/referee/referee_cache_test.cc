@@ -350,7 +350,7 @@ TEST_CASE("Referee: it remembers at most max_games games, the most recently used
   auto store = NewMemoryStore();
   ProbeStore probe(*store);
   Referee referee(probe, 1);
-  for (const std::string& id : {"a", "b"}) {
+  for (const char* id : {"a", "b"}) {
     REQUIRE(referee.Submit("", GameOf(id, 4, 0), 0).outcome == Outcome::kAccepted);
   }
   REQUIRE(probe.reads == 0);
