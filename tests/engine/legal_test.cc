@@ -86,8 +86,8 @@ TEST_CASE("K1/K2: the owed gifts are listed with the ranks they must have") {
     CHECK_FALSE(Decide(s, ToEvent(s, a)));
   }
   CHECK(v[0].seat == 2);
-  CHECK(v[0].ranks == std::vector<Rank>{Rank::k3, Rank::k4});
-  CHECK(v[1].ranks == std::vector<Rank>{Rank::kA, Rank::k2});
+  CHECK(v[0].ranks == RankList{Rank::k3, Rank::k4});
+  CHECK(v[1].ranks == RankList{Rank::kA, Rank::k2});
 }
 
 TEST_CASE("Legal actions and Decide agree on every concrete event of a hand-made position") {
