@@ -11,21 +11,6 @@
 namespace pli {
 namespace internal {
 
-SeatMask SeatsWithCards(const State& s) {
-  SeatMask m = 0;
-  for (int i = 0; i < s.seats; ++i)
-    if (!s.hands[i].empty()) m |= SeatBit(i);
-  return m;
-}
-
-int NextSeatIn(const State& s, int from, SeatMask mask) {
-  mask &= SeatBit(s.seats) - 1;
-  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
-  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
-  if (after != 0) return std::countr_zero(after);
-  return mask != 0 ? std::countr_zero(mask) : -1;
-}
-
 CardSet ToSet(const CardList& cards, bool* repeated) {
   CardSet set;
   *repeated = false;

@@ -4,6 +4,7 @@
 #define PLI_ENGINE_RULES_INTERNAL_H_
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,11 +20,22 @@ inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
 
 inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
 
-// Seats other than `except` that hold cards.
-SeatMask SeatsWithCards(const State& s);
+// The seats that hold cards: every hand tested, with no branch (a fold
+// asks once or twice per event).
+inline SeatMask SeatsWithCards(const State& s) {
+  SeatMask m = 0;
+  for (int i = 0; i < kMaxSeats; ++i) m |= SeatMask{!s.hands[i].empty()} << i;
+  return m & (SeatBit(s.seats) - 1);
+}
 
 // The first seat clockwise after `from` whose bit is in `mask`, or -1.
-int NextSeatIn(const State& s, int from, SeatMask mask);
+inline int NextSeatIn(const State& s, int from, SeatMask mask) {
+  mask &= SeatBit(s.seats) - 1;
+  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
+  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
+  if (after != 0) return std::countr_zero(after);
+  return mask != 0 ? std::countr_zero(mask) : -1;
+}
 
 // A CardSet from a list, and whether a card is named twice.
 CardSet ToSet(const CardList& cards, bool* repeated);
