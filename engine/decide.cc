@@ -129,9 +129,7 @@ std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, 
 }
 
 bool CanFollow(const State& s, int seat) {
-  for (uint64_t m = s.hands[seat].RanksWithAtLeast(s.pli.count); m != 0; m &= m - 1)
-    if (RankCheck(s, RankOfBit(m), Declare::kNone) == RankProblem::kFits) return true;
-  return false;
+  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
 }
 
 bool MayPass(const State& s, int seat) {
@@ -199,7 +197,7 @@ std::optional<Violation> CheckPlayPhase(const State& s) {
 
 // P1: the cards are in the hand, named once each, and of one rank.
 std::optional<Violation> CheckCards(const State& s, int seat, const CardList& cards,
-                                    const std::string& rule_for_rank) {
+                                    const char* rule_for_rank) {
   bool repeated = false;
   CardSet set = ToSet(cards, &repeated);
   if (repeated) {
