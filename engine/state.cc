@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -84,16 +85,15 @@ void IdList::push_back(std::string_view id) {
     const std::string copy(id);  // a key of this list: words_ may move as it grows
     return push_back(copy);
   }
+  assert(id.size() <= UINT32_MAX && words_.size() + id.size() / 8 < UINT32_MAX);
   const auto first_word = static_cast<uint32_t>(words_.size());
   const uint64_t tag = HashWords(id, [this](uint64_t w) { words_.push_back(w); }) & kTagMask;
-  keys_.push_back(Key{first_word, static_cast<uint32_t>(id.size())});
-  if (2 * keys_.size() > slots_.size()) {  // grow: re-index every key from its tag
-    std::vector<uint64_t> old(std::max<size_t>(16, 2 * slots_.size()), 0);
-    old.swap(slots_);
-    for (uint64_t slot : old)
-      if (slot != 0) Index(slot & kTagMask, static_cast<uint32_t>(slot) - 1);
-  }
-  Index(tag, static_cast<uint32_t>(keys_.size() - 1));
+  keys_.push_back(Key{first_word, static_cast<uint32_t>(id.size()), static_cast<uint32_t>(tag >> 32)});
+  if (2 * keys_.size() <= slots_.size()) return Index(tag, static_cast<uint32_t>(keys_.size() - 1));
+  // Grow: twice the slots, every key indexed again from its tag, in order.
+  slots_.assign(std::max<size_t>(16, 2 * slots_.size()), 0);
+  for (uint32_t position = 0; position < keys_.size(); ++position)
+    Index(uint64_t{keys_[position].tag} << 32, position);
 }
 
 const char* PlaceName(int place_index, int seat_count) {

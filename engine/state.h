@@ -114,6 +114,7 @@ class IdList {
   struct Key {
     uint32_t first_word = 0;  // where it starts in words_
     uint32_t size = 0;        // in bytes
+    uint32_t tag = 0;         // the high half of its hash (a function of the key)
     friend bool operator==(const Key&, const Key&) = default;
   };
   void Index(uint64_t tag, uint32_t position);
@@ -122,7 +123,8 @@ class IdList {
   // Open addressing over the keys: a slot is (the high 32 bits of the key's
   // hash << 32) | (position + 1), 0 when empty. Its size is a power of two
   // at least twice size() (or zero); a key's first slot is given by the high
-  // bits of its hash, so the table grows without hashing the keys again.
+  // bits of its hash, so the table grows without hashing the keys again:
+  // it is rebuilt from the tags of keys_, in order.
   std::vector<uint64_t> slots_;
 };
 
