@@ -97,33 +97,49 @@ std::vector<LegalAction> LegalActions(const State& s) {
 }
 
 Event ToEvent(const State& s, const LegalAction& a) {
-  auto first = [](CardSet from, int n) {
-    CardList cards;
+  // The event is built in place (it is returned without a copy): its cards,
+  // the first n of `from` in index order, go straight into its CardList.
+  auto first = [](CardSet from, int n, CardList& cards) {
     for (Card c : from) {
       if (static_cast<int>(cards.size()) == n) break;
       cards.push_back(c);
     }
-    return cards;
   };
+  Event e{PassEvent{a.seat}};  // a trivial body, replaced below unless a pass
   switch (a.type) {
-    case EventType::kPlay:
-      return Event{PlayEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count), a.declare}};
-    case EventType::kClose:
-      return Event{CloseEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count)}};
+    case EventType::kPlay: {
+      PlayEvent& play = e.body.emplace<PlayEvent>();
+      play.seat = a.seat;
+      play.declare = a.declare;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, play.cards);
+      break;
+    }
+    case EventType::kClose: {
+      CloseEvent& close = e.body.emplace<CloseEvent>();
+      close.seat = a.seat;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, close.cards);
+      break;
+    }
     case EventType::kExchange: {
-      if (a.ranks.empty()) return Event{ExchangeEvent{a.seat, a.to, first(a.cards, a.count)}};
-      CardList cards;
+      ExchangeEvent& gift = e.body.emplace<ExchangeEvent>();
+      gift.from = a.seat;
+      gift.to = a.to;
+      if (a.ranks.empty()) {
+        first(a.cards, a.count, gift.cards);
+        break;
+      }
       CardSet left = a.cards;
       for (Rank r : a.ranks) {
         Card c = left.OnlyRank(r).first();
         left.erase(c);
-        cards.push_back(c);
+        gift.cards.push_back(c);
       }
-      return Event{ExchangeEvent{a.seat, a.to, cards}};
+      break;
     }
     default:
-      return Event{PassEvent{a.seat}};
+      break;
   }
+  return e;
 }
 
 }  // namespace pli
