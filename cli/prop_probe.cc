@@ -38,10 +38,10 @@ const CardList* CardsOf(const Event& e) {
   return nullptr;
 }
 
-bool SameRanks(const std::vector<Rank>& need, const CardList& cards) {
+bool SameRanks(const RankList& need, const CardList& cards) {
   std::vector<Rank> have;
   for (Card c : cards) have.push_back(c.rank());
-  std::vector<Rank> want = need;
+  std::vector<Rank> want(need.begin(), need.end());
   std::sort(have.begin(), have.end());
   std::sort(want.begin(), want.end());
   return have == want;

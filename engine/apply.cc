@@ -11,16 +11,19 @@ namespace {
 
 using internal::HasCards;
 
+// The functions below that take `holding` are given SeatsWithCards(s),
+// computed once per event after its cards have left their hand.
+
 // E5 (R2): the seat that leads next: `seat` if it still has cards, else the
 // next seat clockwise that has.
-int LeaderFrom(const State& s, int seat) {
+int LeaderFrom(const State& s, int seat, SeatMask holding) {
   if (HasCards(s, seat)) return seat;
-  return internal::NextSeatIn(s, seat, internal::SeatsWithCards(s));
+  return internal::NextSeatIn(s, seat, holding);
 }
 
 // Starts a new pli led by `seat` (E1-E5, X3).
-void NewPli(State& s, int seat) {
-  int leader = LeaderFrom(s, seat);
+void NewPli(State& s, int seat, SeatMask holding) {
+  int leader = LeaderFrom(s, seat, holding);
   s.pli = Pli{};
   s.pli.leader = leader;
   s.turn = leader;
@@ -52,16 +55,15 @@ void EndManche(State& s) {
   s.phase = last_manche ? Phase::kGameOver : Phase::kMancheOver;  // G1
 }
 
-bool MancheOver(const State& s) {
-  const SeatMask m = internal::SeatsWithCards(s);
-  return (m & (m - 1)) == 0;  // at most one seat holds cards
+bool MancheOver(SeatMask holding) {
+  return (holding & (holding - 1)) == 0;  // at most one seat holds cards
 }
 
 // E3 / R4 / P6: after a play or a pass that did not close the pli, who acts.
-void AdvanceTurn(State& s, int actor) {
+void AdvanceTurn(State& s, int actor, SeatMask holding) {
   Pli& p = s.pli;
   const int last = p.last_seat;
-  SeatMask remaining = internal::SeatsWithCards(s) & ~p.out & ~p.passed;
+  SeatMask remaining = holding & ~p.out & ~p.passed;
   if (last >= 0) remaining &= ~SeatBit(last);
   if (remaining != 0) {
     // P6: the next seat clockwise with cards that is still in the pli.
@@ -80,7 +82,7 @@ void AdvanceTurn(State& s, int actor) {
     s.turn = last;
     return;
   }
-  NewPli(s, last);
+  NewPli(s, last, holding);
 }
 
 // Removes played cards from a hand; F1/F2 when it is the last of them.
@@ -138,7 +140,7 @@ void ApplyDeal(State& s, const DealEvent& e) {
   int leader = 0;
   for (int seat = 0; seat < s.seats; ++seat)
     if (s.hands[seat].contains(queen_of_hearts)) leader = seat;
-  NewPli(s, leader);
+  NewPli(s, leader, internal::SeatsWithCards(s));
 }
 
 void ApplyExchange(State& s, const ExchangeEvent& e) {
@@ -154,7 +156,7 @@ void ApplyExchange(State& s, const ExchangeEvent& e) {
   if (all_done) {
     // S3, K3: after the gifts, the Trouduc of the previous manche leads.
     s.phase = Phase::kPlay;
-    NewPli(s, s.ranking->back());
+    NewPli(s, s.ranking->back(), internal::SeatsWithCards(s));
   }
 }
 
@@ -179,33 +181,36 @@ void ApplyPlay(State& s, const PlayEvent& e) {
   p.solo = false;
   TakeFromHand(s, e.seat, cards, top);
   if (n == 4 && s.options.revolution) s.revolution = !s.revolution;  // Q1
-  if (MancheOver(s)) return EndManche(s);
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (MancheOver(holding)) return EndManche(s);
   const bool closes = (top && s.options.top_rank_closes) ||               // E1
                       (n == 4 && s.options.carre_closes) ||               // E2
                       (s.options.completed_carre_closes && n < 4 &&  // X5: across plays
                        p.played.CountOf(r) == 4);
-  if (closes) return NewPli(s, e.seat);
-  AdvanceTurn(s, e.seat);
+  if (closes) return NewPli(s, e.seat, holding);
+  AdvanceTurn(s, e.seat, holding);
 }
 
 void ApplyPass(State& s, const PassEvent& e) {
   Pli& p = s.pli;
-  if (p.solo) return NewPli(s, e.seat);  // R4: the lone player stops; he leads
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (p.solo) return NewPli(s, e.seat, holding);  // R4: the lone player stops; he leads
   p.passed |= SeatBit(e.seat);
   if (p.ou_rien) {
     p.ou_rien = false;  // O3: the first pass ends ou-rien, and does not put out
   } else if (s.options.pass_is_out) {
     p.out |= SeatBit(e.seat);  // P5
   }
-  AdvanceTurn(s, e.seat);
+  AdvanceTurn(s, e.seat, holding);
 }
 
 void ApplyClose(State& s, const CloseEvent& e) {
   CardSet cards;
   for (Card c : e.cards) cards.insert(c);
   TakeFromHand(s, e.seat, cards, false);  // X2: never the top rank
-  if (MancheOver(s)) return EndManche(s);
-  NewPli(s, e.seat);  // X3: the pli closes at once; the closer leads
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (MancheOver(holding)) return EndManche(s);
+  NewPli(s, e.seat, holding);  // X3: the pli closes at once; the closer leads
 }
 
 }  // namespace

@@ -11,21 +11,6 @@
 namespace pli {
 namespace internal {
 
-SeatMask SeatsWithCards(const State& s) {
-  SeatMask m = 0;
-  for (int i = 0; i < s.seats; ++i)
-    if (!s.hands[i].empty()) m |= SeatBit(i);
-  return m;
-}
-
-int NextSeatIn(const State& s, int from, SeatMask mask) {
-  mask &= SeatBit(s.seats) - 1;
-  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
-  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
-  if (after != 0) return std::countr_zero(after);
-  return mask != 0 ? std::countr_zero(mask) : -1;
-}
-
 CardSet ToSet(const CardList& cards, bool* repeated) {
   CardSet set;
   *repeated = false;
@@ -144,9 +129,7 @@ std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, 
 }
 
 bool CanFollow(const State& s, int seat) {
-  for (uint64_t m = s.hands[seat].RanksWithAtLeast(s.pli.count); m != 0; m &= m - 1)
-    if (RankCheck(s, RankOfBit(m), Declare::kNone) == RankProblem::kFits) return true;
-  return false;
+  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
 }
 
 bool MayPass(const State& s, int seat) {
@@ -195,8 +178,10 @@ std::string OwedText(const State& s) {
   return text;
 }
 
-// Step 2 of the order: the phase, for plays, passes and closes.
-std::optional<Violation> CheckPlayPhase(const State& s) {
+// Step 2 of the order: the phase, for plays, passes and closes. The
+// violation, when there is one, is written by PlayPhaseViolation, out of the
+// way of the common case.
+std::optional<Violation> PlayPhaseViolation(const State& s) {
   switch (s.phase) {
     case Phase::kGameOver:
       return Violation{Code::kGameOver, "G1", "the game is over"};
@@ -211,10 +196,15 @@ std::optional<Violation> CheckPlayPhase(const State& s) {
       return std::nullopt;
   }
 }
+inline std::optional<Violation> CheckPlayPhase(const State& s) {
+  if (s.phase == Phase::kPlay) return std::nullopt;
+  return PlayPhaseViolation(s);
+}
 
-// P1: the cards are in the hand, named once each, and of one rank.
-std::optional<Violation> CheckCards(const State& s, int seat, const CardList& cards,
-                                    const std::string& rule_for_rank) {
+// P1: the cards are in the hand, named once each, and of one rank: the
+// violation, once CheckCards below has found one.
+std::optional<Violation> CardsViolation(const State& s, int seat, const CardList& cards,
+                                        const char* rule_for_rank) {
   bool repeated = false;
   CardSet set = ToSet(cards, &repeated);
   if (repeated) {
@@ -232,6 +222,15 @@ std::optional<Violation> CheckCards(const State& s, int seat, const CardList& ca
     return Violation{Code::kMixedRanks, rule_for_rank,
                      CardSetText(set) + " are not all of one rank"};
   return std::nullopt;
+}
+// The decision: no sentence is built when the cards are right.
+inline std::optional<Violation> CheckCards(const State& s, int seat, const CardList& cards,
+                                           const char* rule_for_rank) {
+  bool repeated = false;
+  const CardSet set = ToSet(cards, &repeated);
+  if (!repeated && (set - s.hands[seat]).empty() && set == set.OnlyRank(cards.front().rank()))
+    return std::nullopt;
+  return CardsViolation(s, seat, cards, rule_for_rank);
 }
 
 std::optional<Violation> DecidePlay(const State& s, const PlayEvent& e) {

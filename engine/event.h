@@ -14,12 +14,15 @@
 
 #include "engine/card.h"
 #include "engine/options.h"
+#include "engine/small_vector.h"
 
 namespace pli {
 
 // Cards as named in an event, in the order given (a card named twice stays
 // named twice, so the referee can report it: RULES.md §Violation codes).
-using CardList = std::vector<Card>;
+// Inline up to 16 cards (any play, any hand of 4 or more seats): making and
+// reading an event allocates nothing (engine/small_vector.h).
+using CardList = SmallVector<Card, 16>;
 
 // Wire tags of the event types. They are written to disk (the `type`
 // column of the store): never reuse or renumber one.

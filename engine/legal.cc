@@ -1,5 +1,6 @@
 // legal.cc: every legal action in a state, up to suits, built from the same
-// checks as Decide (RankCheck and MayPass, and Decide itself for closes).
+// checks as Decide (FittingRanks, RankCheck for all ranks at once; MayPass;
+// and Decide itself for closes).
 #include <cassert>
 
 #include "engine/rules.h"
@@ -35,17 +36,29 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
 void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
-  // Ranks in order, each held at least `count` times (P2; a lead: once).
-  for (uint64_t m = hand.RanksWithAtLeast(count == 0 ? 1 : count); m != 0; m &= m - 1) {
+  static_assert(static_cast<int>(Declare::kNone) == 0 && static_cast<int>(Declare::kSuite) == 1 &&
+                static_cast<int>(Declare::kReverse) == 2);
+  uint64_t fitting[3] = {0, 0, 0};  // by Declare
+  uint64_t held = hand.RanksWithAtLeast(count == 0 ? 1 : count);
+  if (count != 0) {
+    for (int d = 0; d < 3; ++d) fitting[d] = internal::FittingRanks(s, static_cast<Declare>(d));
+    held &= fitting[0] | fitting[1] | fitting[2];
+  }
+  // Ranks in order, each held at least `count` times (P2; a lead: once)
+  // and, following, allowed by some declaration.
+  for (uint64_t m = held; m != 0; m &= m - 1) {
     const Rank r = RankOfBit(m);
     if (count == 0) {  // a lead: any count of one rank (P1, P2)
       for (int n = 1; n <= hand.CountOf(r); ++n)
         out.push_back(LegalAction{EventType::kPlay, seat, r, n, Declare::kNone, -1, {}, {}});
       continue;
     }
-    for (Declare d : {Declare::kNone, Declare::kSuite, Declare::kReverse})
-      if (internal::RankCheck(s, r, d) == internal::RankProblem::kFits)
-        out.push_back(LegalAction{EventType::kPlay, seat, r, count, d, -1, {}, {}});
+    // Following: the ranks each declaration allows (RankCheck's kFits),
+    // in rank order, then none, suite, reverse for a rank.
+    const uint64_t bit = m & -m;
+    for (int d = 0; d < 3; ++d)
+      if (fitting[d] & bit)
+        out.push_back(LegalAction{EventType::kPlay, seat, r, count, static_cast<Declare>(d), -1, {}, {}});
   }
 }
 
@@ -84,33 +97,49 @@ std::vector<LegalAction> LegalActions(const State& s) {
 }
 
 Event ToEvent(const State& s, const LegalAction& a) {
-  auto first = [](CardSet from, int n) {
-    CardList cards;
+  // The event is built in place (it is returned without a copy): its cards,
+  // the first n of `from` in index order, go straight into its CardList.
+  auto first = [](CardSet from, int n, CardList& cards) {
     for (Card c : from) {
       if (static_cast<int>(cards.size()) == n) break;
       cards.push_back(c);
     }
-    return cards;
   };
+  Event e{PassEvent{a.seat}};  // a trivial body, replaced below unless a pass
   switch (a.type) {
-    case EventType::kPlay:
-      return Event{PlayEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count), a.declare}};
-    case EventType::kClose:
-      return Event{CloseEvent{a.seat, first(s.hands[a.seat].OnlyRank(a.rank), a.count)}};
+    case EventType::kPlay: {
+      PlayEvent& play = e.body.emplace<PlayEvent>();
+      play.seat = a.seat;
+      play.declare = a.declare;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, play.cards);
+      break;
+    }
+    case EventType::kClose: {
+      CloseEvent& close = e.body.emplace<CloseEvent>();
+      close.seat = a.seat;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, close.cards);
+      break;
+    }
     case EventType::kExchange: {
-      if (a.ranks.empty()) return Event{ExchangeEvent{a.seat, a.to, first(a.cards, a.count)}};
-      CardList cards;
+      ExchangeEvent& gift = e.body.emplace<ExchangeEvent>();
+      gift.from = a.seat;
+      gift.to = a.to;
+      if (a.ranks.empty()) {
+        first(a.cards, a.count, gift.cards);
+        break;
+      }
       CardSet left = a.cards;
       for (Rank r : a.ranks) {
         Card c = left.OnlyRank(r).first();
         left.erase(c);
-        cards.push_back(c);
+        gift.cards.push_back(c);
       }
-      return Event{ExchangeEvent{a.seat, a.to, cards}};
+      break;
     }
     default:
-      return Event{PassEvent{a.seat}};
+      break;
   }
+  return e;
 }
 
 }  // namespace pli

@@ -32,6 +32,9 @@ void ApplyInPlace(State& state, const Event& event);
 // the violation, if any.
 std::optional<Violation> Step(State& state, const Event& event);
 
+// Ranks a gift must have (K2): two at most, inline.
+using RankList = SmallVector<Rank, 8>;
+
 // A legal action up to suits (INTERFACE.md §2 `pli legal`).
 struct LegalAction {
   EventType type = EventType::kPass;
@@ -41,7 +44,7 @@ struct LegalAction {
   Declare declare = Declare::kNone;  // play
   int to = -1;            // exchange
   CardSet cards;          // exchange: the cards it may be chosen from
-  std::vector<Rank> ranks;  // exchange (K2): the ranks it must have; empty = free choice
+  RankList ranks;         // exchange (K2): the ranks it must have; empty = free choice
   friend bool operator==(const LegalAction&, const LegalAction&) = default;
 };
 

@@ -4,6 +4,7 @@
 #define PLI_ENGINE_RULES_INTERNAL_H_
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,11 +20,22 @@ inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
 
 inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
 
-// Seats other than `except` that hold cards.
-SeatMask SeatsWithCards(const State& s);
+// The seats that hold cards: every hand tested, with no branch (a fold
+// asks once or twice per event).
+inline SeatMask SeatsWithCards(const State& s) {
+  SeatMask m = 0;
+  for (int i = 0; i < kMaxSeats; ++i) m |= SeatMask{!s.hands[i].empty()} << i;
+  return m & (SeatBit(s.seats) - 1);
+}
 
 // The first seat clockwise after `from` whose bit is in `mask`, or -1.
-int NextSeatIn(const State& s, int from, SeatMask mask);
+inline int NextSeatIn(const State& s, int from, SeatMask mask) {
+  mask &= SeatBit(s.seats) - 1;
+  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
+  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
+  if (after != 0) return std::countr_zero(after);
+  return mask != 0 ? std::countr_zero(mask) : -1;
+}
 
 // A CardSet from a list, and whether a card is named twice.
 CardSet ToSet(const CardList& cards, bool* repeated);
@@ -93,6 +105,46 @@ inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
   // P3: equal or stronger (strictly stronger without equal_allowed).
   const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
   return Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
+}
+
+// A set of ranks in the form of CardSet::RanksWithAtLeast: bit 4r + 3 for
+// rank r, so that it combines with the ranks a hand holds by one AND.
+inline constexpr uint64_t kRankMaskBits = 0x8888888888888ULL;
+constexpr uint64_t RankMaskOf(Rank r) { return uint64_t{8} << (4 * static_cast<int>(r)); }
+constexpr uint64_t RankMaskOf(std::optional<Rank> r) { return r ? RankMaskOf(*r) : 0; }
+// The ranks lo..hi (none when lo > hi); 0 <= lo, hi <= 12.
+constexpr uint64_t RankMaskRange(int lo, int hi) {
+  if (lo > hi) return 0;
+  return ((uint64_t{1} << (4 * (hi + 1))) - (uint64_t{1} << (4 * lo))) & kRankMaskBits;
+}
+
+// Every rank r for which RankCheck(s, r, declare) is kFits, at once
+// (LegalActions, CanFollow). The same rules in the same order as RankCheck,
+// as sets: each test that refuses a rank there removes it here; the
+// property tests check the two agree on every rank of random states.
+inline uint64_t FittingRanks(const State& s, Declare declare) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  const bool second_play = p.plays == 1;
+  if (declare == Declare::kSuite) {  // U1
+    if (!s.options.suite || !second_play || p.mode != Mode::kFree) return 0;
+    return RankMaskOf(StepUp(last, rev));
+  }
+  if (declare == Declare::kReverse) {
+    if (!s.options.reverse) return 0;
+    if (p.mode == Mode::kSuite)  // V2
+      return s.options.reverse_in_suite ? RankMaskOf(StepUp(last, rev)) : 0;
+    if (p.mode == Mode::kReverse || !second_play) return 0;  // V2, V1
+    return RankMaskOf(StepDown(last, rev));
+  }
+  const uint64_t only = p.ou_rien ? RankMaskOf(last) : kRankMaskBits;  // O2
+  if (p.mode == Mode::kSuite) return only & RankMaskOf(StepUp(last, rev));      // U2
+  if (p.mode == Mode::kReverse) return only & RankMaskOf(StepDown(last, rev));  // V3
+  // P3: strength at least `need`: the ranks from need up in normal order,
+  // from 12 - need down under révolution (C2, C3).
+  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return only & (rev ? RankMaskRange(0, 12 - need) : RankMaskRange(need, 12));
 }
 
 // The violation of a problem RankCheck found (not kFits), its sentence

@@ -2,8 +2,11 @@
 #ifndef PLI_ENGINE_STATE_H_
 #define PLI_ENGINE_STATE_H_
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,30 +59,73 @@ struct Gift {
 
 // The idempotency keys seen in a game, in the order they came, with a hash
 // index so that "is this id new?" does not search them all (a linear search
-// made Decide, and so audit, quadratic in a game's length). Compares equal
-// when the keys and their order are equal.
+// made Decide, and so audit, quadratic in a game's length). The keys are
+// kept back to back in one buffer of 8-byte words (each key zero-padded to
+// whole words), not a std::string each, and the index stores half of each
+// key's hash beside its position, so a lookup compares key bytes only on a
+// hash match: adding a key reads it once, a word at a time, to hash and copy
+// it, then probes; nothing is allocated once the buffers have grown.
+// Iterating gives the keys in order as views into the list (valid until it
+// changes). Compares equal when the keys and their order are equal.
 class IdList {
  public:
-  bool empty() const { return ids_.empty(); }
-  size_t size() const { return ids_.size(); }
-  const std::string& back() const { return ids_.back(); }
-  std::vector<std::string>::const_iterator begin() const { return ids_.begin(); }
-  std::vector<std::string>::const_iterator end() const { return ids_.end(); }
-  bool contains(std::string_view id) const;
-  // Adds a key at the end.
-  void push_back(std::string id);
-  void clear() {
-    ids_.clear();
-    slots_.clear();
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = std::string_view;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const std::string_view*;
+    using reference = std::string_view;
+    Iterator() = default;
+    Iterator(const IdList* list, size_t i) : list_(list), i_(i) {}
+    std::string_view operator*() const { return (*list_)[i_]; }
+    Iterator& operator++() { ++i_; return *this; }
+    Iterator operator++(int) { Iterator old = *this; ++i_; return old; }
+    friend bool operator==(const Iterator& a, const Iterator& b) { return a.i_ == b.i_; }
+   private:
+    const IdList* list_ = nullptr;
+    size_t i_ = 0;
+  };
+
+  bool empty() const { return keys_.empty(); }
+  size_t size() const { return keys_.size(); }
+  // The i-th key (i < size()).
+  std::string_view operator[](size_t i) const {
+    return {reinterpret_cast<const char*>(words_.data() + keys_[i].first_word), keys_[i].size};
   }
-  friend bool operator==(const IdList& a, const IdList& b) { return a.ids_ == b.ids_; }
+  std::string_view back() const { return (*this)[size() - 1]; }
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, size()); }
+  bool contains(std::string_view id) const;
+  // Adds a key at the end (it may already be in the list, or be a view of
+  // one of its keys). A key is shorter than 4 GiB.
+  void push_back(std::string_view id);
+  // Empties the list, keeping its buffers.
+  void clear() {
+    words_.clear();
+    keys_.clear();
+    std::fill(slots_.begin(), slots_.end(), 0);
+  }
+  friend bool operator==(const IdList& a, const IdList& b) {
+    return a.keys_ == b.keys_ && a.words_ == b.words_;
+  }
 
  private:
-  void Index(uint32_t position);
-  std::vector<std::string> ids_;
-  // Open addressing over ids_: slot = position + 1, 0 when empty; its size
-  // is a power of two at least twice ids_.size() (or zero).
-  std::vector<uint32_t> slots_;
+  struct Key {
+    uint32_t first_word = 0;  // where it starts in words_
+    uint32_t size = 0;        // in bytes
+    uint32_t tag = 0;         // the high half of its hash (a function of the key)
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  void Index(uint64_t tag, uint32_t position);
+  std::vector<uint64_t> words_;  // the keys, back to back, each padded with zeros
+  std::vector<Key> keys_;
+  // Open addressing over the keys: a slot is (the high 32 bits of the key's
+  // hash << 32) | (position + 1), 0 when empty. Its size is a power of two
+  // at least twice size() (or zero); a key's first slot is given by the high
+  // bits of its hash, so the table grows without hashing the keys again:
+  // it is rebuilt from the tags of keys_, in order.
+  std::vector<uint64_t> slots_;
 };
 
 struct State {

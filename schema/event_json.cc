@@ -336,8 +336,8 @@ void AppendIntField(std::string& out, std::string_view key, int64_t value) {
 }
 
 // [item,item,...] (or {...}), each item written by append(out, item).
-template <typename T, typename Append>
-void AppendArray(std::string& out, const std::vector<T>& items, Append append,
+template <typename Items, typename Append>
+void AppendArray(std::string& out, const Items& items, Append append,
                  const char* brackets = "[]") {
   out += brackets[0];
   for (std::size_t i = 0; i < items.size(); ++i) {

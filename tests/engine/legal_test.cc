@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/rules.h"
+#include "engine/rules_internal.h"
 #include "tests/engine/table.h"
 
 using namespace pli;
@@ -86,8 +87,8 @@ TEST_CASE("K1/K2: the owed gifts are listed with the ranks they must have") {
     CHECK_FALSE(Decide(s, ToEvent(s, a)));
   }
   CHECK(v[0].seat == 2);
-  CHECK(v[0].ranks == std::vector<Rank>{Rank::k3, Rank::k4});
-  CHECK(v[1].ranks == std::vector<Rank>{Rank::kA, Rank::k2});
+  CHECK(v[0].ranks == RankList{Rank::k3, Rank::k4});
+  CHECK(v[1].ranks == RankList{Rank::kA, Rank::k2});
 }
 
 TEST_CASE("Legal actions and Decide agree on every concrete event of a hand-made position") {
@@ -102,4 +103,40 @@ TEST_CASE("Legal actions and Decide agree on every concrete event of a hand-made
       CHECK(listed == !t.Try(Play(1, CardText(c), d)).has_value());
     }
   }
+}
+
+TEST_CASE("P3 U1-U2 V1-V3 O2: the ranks LegalActions lists are RankCheck's, in every pli") {
+  // FittingRanks decides for all ranks at once what RankCheck decides per
+  // rank (Decide's check): compared on every combination of what they read.
+  int combinations = 0;
+  for (int last = 0; last < kRankCount; ++last)
+    for (int flags = 0; flags < (1 << 8); ++flags)
+      for (Mode mode : {Mode::kFree, Mode::kSuite, Mode::kReverse}) {
+        State s;
+        s.seats = 4;
+        s.phase = Phase::kPlay;
+        s.revolution = flags & 1;
+        s.options.suite = flags & 2;
+        s.options.reverse = flags & 4;
+        s.options.reverse_in_suite = flags & 8;
+        s.options.equal_allowed = flags & 16;
+        s.pli.ou_rien = flags & 32;
+        s.pli.plays = flags & 64 ? 1 : 2;
+        s.pli.count = flags & 128 ? 1 : 2;
+        s.pli.mode = mode;
+        s.pli.last_cards = CardSet::OfRank(static_cast<Rank>(last));
+        for (Declare d : {Declare::kNone, Declare::kSuite, Declare::kReverse}) {
+          const uint64_t fitting = internal::FittingRanks(s, d);
+          for (int r = 0; r < kRankCount; ++r) {
+            const bool fits = internal::RankCheck(s, static_cast<Rank>(r), d) ==
+                              internal::RankProblem::kFits;
+            INFO("last " << last << " flags " << flags << " mode " << static_cast<int>(mode)
+                         << " declare " << static_cast<int>(d) << " rank " << r);
+            REQUIRE(((fitting >> (4 * r + 3)) & 1) == static_cast<uint64_t>(fits));
+          }
+          REQUIRE((fitting & ~internal::kRankMaskBits) == 0);
+        }
+        ++combinations;
+      }
+  CHECK(combinations == kRankCount * 256 * 3);
 }

@@ -165,8 +165,8 @@ inline GameEvent MakeGameEvent(const GameScript& s) {
   return g;
 }
 
-inline std::vector<Card> ListOf(CardSet set) {
-  std::vector<Card> cards;
+inline CardList ListOf(CardSet set) {
+  CardList cards;
   for (Card c : set) cards.push_back(c);
   return cards;
 }
@@ -174,7 +174,7 @@ inline std::vector<Card> ListOf(CardSet set) {
 // k distinct cards of `pool`, picked by the mixed-radix digits of c (c = 0:
 // the lowest-index cards, as ToEvent names them), in the order picked.
 inline CardList PickCards(CardSet pool, int k, uint32_t c) {
-  std::vector<Card> left = ListOf(pool);
+  CardList left = ListOf(pool);
   CardList out;
   for (int i = 0; i < k && !left.empty(); ++i) {
     size_t j = c % left.size();

@@ -24,7 +24,7 @@ Event GiftOf(int from, int to, CardList cards) {
 
 // Every k-card subset of pool, in index order.
 std::vector<CardList> Subsets(CardSet pool, int k) {
-  std::vector<Card> cards = ListOf(pool);
+  CardList cards = ListOf(pool);
   std::vector<CardList> out;
   CardList current;
   std::function<void(size_t)> rec = [&](size_t from) {
@@ -128,14 +128,14 @@ bool Listed(const State& s, const std::vector<LegalAction>& legal, const Event& 
   if (auto* g = std::get_if<ExchangeEvent>(&e.body)) {
     auto set = HeldSet(s, g->from, g->cards);
     if (!set) return false;
-    std::vector<Rank> ranks;
+    RankList ranks;
     for (Card c : g->cards) ranks.push_back(c.rank());
     std::sort(ranks.begin(), ranks.end());
     for (const LegalAction& a : legal) {
       if (a.type != EventType::kExchange || a.seat != g->from || a.to != g->to ||
           a.count != set->size() || !a.cards.contains(*set))
         continue;
-      std::vector<Rank> need = a.ranks;
+      RankList need = a.ranks;
       std::sort(need.begin(), need.end());
       if (need.empty() || need == ranks) return true;
     }
@@ -150,7 +150,7 @@ CardList ProbeCards(const State& s, int seat, std::mt19937_64& rng) {
   const CardSet hand = seat >= 0 && seat < s.seats ? s.hands[seat] : CardSet();
   const int mode = static_cast<int>(rng() % 100);
   if (!hand.empty() && mode < 65) {
-    std::vector<Card> cards = ListOf(hand);
+    CardList cards = ListOf(hand);
     CardSet pool = hand.OnlyRank(cards[rng() % cards.size()].rank());
     int n = 1 + static_cast<int>(rng() % pool.size());
     if (s.pli.count > 0 && s.pli.count <= pool.size() && rng() % 2) n = s.pli.count;

@@ -195,9 +195,9 @@ std::map<std::pair<int, int>, int> OwedGifts(const std::vector<int>& r) {
 
 // K2: the ranks of the `count` weakest (or strongest) cards of a hand as
 // dealt, in normal order.
-std::vector<Rank> ExtremeRanks(CardSet dealt, int count, bool best) {
-  std::vector<Card> cards = ListOf(dealt);  // index order is normal order
-  std::vector<Rank> ranks;
+RankList ExtremeRanks(CardSet dealt, int count, bool best) {
+  CardList cards = ListOf(dealt);  // index order is normal order
+  RankList ranks;
   for (int i = 0; i < count; ++i)
     ranks.push_back(best ? cards[cards.size() - 1 - i].rank() : cards[i].rank());
   std::sort(ranks.begin(), ranks.end());
@@ -238,7 +238,7 @@ TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking and the Trouduc leads afte
         const bool choice = !best && after.options.exchange == ExchangeRule::kChoice;
         if (!after.dealt[a.seat].contains(a.cards))
           RC_FAIL(Failure(g, k, "K2: a gift may name cards not in the hand as dealt"));
-        std::vector<Rank> ranks = a.ranks;
+        RankList ranks = a.ranks;
         std::sort(ranks.begin(), ranks.end());
         if (choice ? !ranks.empty() || a.cards != (after.hands[a.seat] & after.dealt[a.seat])
                    : ranks != ExtremeRanks(after.dealt[a.seat], a.count, best))

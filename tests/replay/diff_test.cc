@@ -20,7 +20,7 @@ std::vector<Event> Suite() {
   return std::get<std::vector<GameLog>>(read).front().events;
 }
 
-Event Play(int seat, std::vector<Card> cards) { return Event{PlayEvent{seat, std::move(cards)}}; }
+Event Play(int seat, CardList cards) { return Event{PlayEvent{seat, std::move(cards)}}; }
 
 }  // namespace
 

@@ -15,7 +15,7 @@ using namespace pli;
 
 Event Ev(EventBody body) { return Event{std::move(body), {}, {}, {}}; }
 
-Event Play(int seat, std::vector<Card> cards) {
+Event Play(int seat, CardList cards) {
   return Ev(PlayEvent{seat, std::move(cards), Declare::kNone});
 }
 Card C(Rank r, Suit s) { return Card(r, s); }
