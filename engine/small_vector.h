@@ -235,7 +235,18 @@ class SmallVector {
     other.size_ = 0;
   }
   void Release() noexcept {
+    // GCC 12, inlining the destructor of a list built inline from constants,
+    // reads the inline bytes as heap_ and warns that they were never
+    // allocated: it does not follow that on_heap() is false there. A false
+    // positive (the branch is dead), silenced here only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wfree-nonheap-object"
+#endif
     if (on_heap()) ::operator delete(heap_);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
     capacity_ = N;
   }
   // Moves the elements to a heap block of at least n elements (n > capacity).
