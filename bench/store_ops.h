@@ -35,6 +35,9 @@ std::vector<std::pair<std::string, int64_t>> GameHeads(const std::string& path);
 int64_t BareScan(const std::string& path, bool no_mutex);
 // The same scan, and the SHA-256 chain hash of each row (its link only).
 int64_t ScanAndHash(const std::string& path);
+// SELECT of every column the audit reads (game, seq, type, seat, id, cards,
+// body, hash), every row, touching each column, on a default connection.
+int64_t WideScan(const std::string& path);
 
 // What `pli audit --db` does, in process (cli/audit.h AuditDbGames): for
 // every game, one pass over its rows from SQLite's buffers
