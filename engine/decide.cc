@@ -132,15 +132,6 @@ bool CanFollow(const State& s, int seat) {
   return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
 }
 
-bool MayPass(const State& s, int seat) {
-  const Pli& p = s.pli;
-  if (p.solo) return true;        // R4: the lone last player may always stop
-  if (p.count == 0) return false;  // P4: the leader plays
-  // O2: must play the rank if they can, and pass only if they cannot.
-  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
-  return !(s.options.mandatory_play && CanFollow(s, seat));
-}
-
 std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
   // K2: judged in normal order on the hand as dealt. Index order is normal
   // order (weakest first), so the weakest are the first cards, the strongest

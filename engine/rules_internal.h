@@ -157,8 +157,21 @@ std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, 
 bool CanFollow(const State& s, int seat);
 
 // R4, P4, O2, U4: whether `seat`, whose turn it is in the pli, may pass (the
-// decision of DecidePass after the seat, phase and turn checks).
-bool MayPass(const State& s, int seat);
+// decision of DecidePass after the seat, phase and turn checks), where
+// can_follow() answers CanFollow(s, seat); it is asked only when the answer
+// matters (LegalActions knows it already from the plays it listed).
+template <typename CanFollowFn>
+bool MayPassGiven(const State& s, int seat, CanFollowFn&& can_follow) {
+  const Pli& p = s.pli;
+  if (p.solo) return true;        // R4: the lone last player may always stop
+  if (p.count == 0) return false;  // P4: the leader plays
+  // O2: must play the rank if they can, and pass only if they cannot.
+  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  return !(s.options.mandatory_play && can_follow());
+}
+inline bool MayPass(const State& s, int seat) {
+  return MayPassGiven(s, seat, [&] { return CanFollow(s, seat); });
+}
 
 // K2: the ranks a non-choice gift must have, as the cards of the hand as
 // dealt that it must be chosen from per rank: returns the multiset of ranks
