@@ -150,8 +150,6 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
 // The violation of a problem RankCheck found (not kFits), its sentence
 // naming the cards played as `cards_text`.
 Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
-// RankCheck, and its violation for a play of `cards`.
-std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, CardSet cards);
 
 // P4/U4/O2: whether `seat` has a legal play without declaring.
 bool CanFollow(const State& s, int seat);
