@@ -79,7 +79,7 @@ void AddCloses(const State& s, std::vector<LegalAction>& out) {
   if (r == TopRank(s.revolution)) return;  // X2
   CardSet remaining;  // X1: a closer holds every remaining card of the rank
   for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
-  if (remaining.size() != s.pli.count) return;
+  if (remaining.CountOf(r) != s.pli.count) return;  // one rank: a nibble, no popcount
   for (int seat = 0; seat < s.seats; ++seat) {
     if (s.hands[seat].OnlyRank(r) != remaining) continue;
     LegalAction a{EventType::kClose, seat, r, s.pli.count, Declare::kNone, -1, {}, {}};
