@@ -38,7 +38,15 @@ inline int NextSeatIn(const State& s, int from, SeatMask mask) {
 }
 
 // A CardSet from a list, and whether a card is named twice.
-CardSet ToSet(const CardList& cards, bool* repeated);
+inline CardSet ToSet(const CardList& cards, bool* repeated) {
+  CardSet set;
+  *repeated = false;
+  for (Card c : cards) {
+    if (set.contains(c)) *repeated = true;
+    set.insert(c);
+  }
+  return set;
+}
 
 // "Alice (seat 0)".
 std::string SeatText(const State& s, int seat);
@@ -152,7 +160,9 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
 Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
 
 // P4/U4/O2: whether `seat` has a legal play without declaring.
-bool CanFollow(const State& s, int seat);
+inline bool CanFollow(const State& s, int seat) {
+  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
+}
 
 // R4, P4, O2, U4: whether `seat`, whose turn it is in the pli, may pass (the
 // decision of DecidePass after the seat, phase and turn checks), where
