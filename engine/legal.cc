@@ -59,9 +59,12 @@ uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
     // Following: the ranks each declaration allows (RankCheck's kFits),
     // in rank order, then none, suite, reverse for a rank.
     const uint64_t bit = m & -m;
-    for (int d = 0; d < 3; ++d)
-      if (fitting[d] & bit)
-        out.push_back(LegalAction{EventType::kPlay, seat, r, count, static_cast<Declare>(d), -1, {}, {}});
+    if (fitting[0] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kNone, -1, {}, {}});
+    if (fitting[1] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kSuite, -1, {}, {}});
+    if (fitting[2] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kReverse, -1, {}, {}});
   }
   return held & fitting[0];
 }
