@@ -163,8 +163,8 @@ void ApplyExchange(State& s, const ExchangeEvent& e) {
 void ApplyPlay(State& s, const PlayEvent& e) {
   CardSet cards;
   for (Card c : e.cards) cards.insert(c);
-  const int n = cards.size();
   const Rank r = cards.first().rank();
+  const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
   const bool was_revolution = s.revolution;
   const bool top = r == TopRank(was_revolution);  // F2, E1: the order before the play
   Pli& p = s.pli;

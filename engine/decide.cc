@@ -4,42 +4,13 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <type_traits>
 
 #include "engine/rules.h"
 #include "engine/rules_internal.h"
 
 namespace pli {
 namespace internal {
-
-CardSet ToSet(const CardList& cards, bool* repeated) {
-  CardSet set;
-  *repeated = false;
-  for (Card c : cards) {
-    if (set.contains(c)) *repeated = true;
-    set.insert(c);
-  }
-  return set;
-}
-
-std::string SeatText(const State& s, int seat) {
-  if (seat >= 0 && seat < static_cast<int>(s.seat_names.size()))
-    return s.seat_names[seat] + " (seat " + std::to_string(seat) + ")";
-  return "seat " + std::to_string(seat);
-}
-
-std::string CountWord(int count) {
-  switch (count) {
-    case 1: return "singles";
-    case 2: return "pairs";
-    case 3: return "brelans (three of a kind)";
-    default: return "carrés (four of a kind)";
-  }
-}
-
-std::string CardsWord(int n) { return n == 1 ? "one card" : std::to_string(n) + " cards"; }
-
-std::string RankText(Rank r) { return std::string(r == Rank::kA ? "an " : "a ") + RankChar(r); }
-
 namespace {
 
 // The sentences of RankCheck's declare problems (U1, V1, V2) about a play of
@@ -122,47 +93,40 @@ Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::st
   }
 }
 
-std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, CardSet cards) {
-  const RankProblem problem = RankCheck(s, r, declare);
-  if (problem == RankProblem::kFits) return std::nullopt;
-  return ExplainRank(s, r, problem, CardSetText(cards));
-}
-
-bool CanFollow(const State& s, int seat) {
-  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
-}
-
-bool MayPass(const State& s, int seat) {
-  const Pli& p = s.pli;
-  if (p.solo) return true;        // R4: the lone last player may always stop
-  if (p.count == 0) return false;  // P4: the leader plays
-  // O2: must play the rank if they can, and pass only if they cannot.
-  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
-  return !(s.options.mandatory_play && CanFollow(s, seat));
-}
-
-std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
-  // K2: judged in normal order on the hand as dealt. Index order is normal
-  // order (weakest first), so the weakest are the first cards, the strongest
-  // the last.
-  std::array<int, kRankCount> counts{};
-  const CardSet dealt = s.dealt[g.from];
-  int total = dealt.size();
-  int i = 0;
-  for (Card c : dealt) {
-    bool take = g.best ? i >= total - g.count : i < g.count;
-    if (take) ++counts[static_cast<int>(c.rank())];
-    ++i;
-  }
-  return counts;
-}
-
 }  // namespace internal
 
 namespace {
 
 using internal::SeatText;
 using internal::ToSet;
+
+// Decide runs the checks below in two passes, written once as templates on
+// kExplain. The answering pass (false) says only whether the event is
+// refused, as a bool that is true when it is, and builds no sentence: a
+// legal event, the common case, costs that pass alone. Only for a refused
+// event does the explaining pass (true) run the same checks again to build
+// the violation that the first one found.
+template <bool kExplain>
+using Verdict = std::conditional_t<kExplain, std::optional<Violation>, bool>;
+
+template <bool kExplain>
+Verdict<kExplain> Accept() {
+  if constexpr (kExplain) {
+    return std::nullopt;
+  } else {
+    return false;
+  }
+}
+
+// Refused: explain() writes the violation, in the explaining pass only.
+template <bool kExplain, typename Explain>
+Verdict<kExplain> Refuse(Explain&& explain) {
+  if constexpr (kExplain) {
+    return explain();
+  } else {
+    return true;
+  }
+}
 
 Violation Malformed(std::string message) { return Violation{Code::kMalformed, "", std::move(message)}; }
 
@@ -178,10 +142,8 @@ std::string OwedText(const State& s) {
   return text;
 }
 
-// Step 2 of the order: the phase, for plays, passes and closes. The
-// violation, when there is one, is written by PlayPhaseViolation, out of the
-// way of the common case.
-std::optional<Violation> PlayPhaseViolation(const State& s) {
+// Step 2 of the order: the phase, for plays, passes and closes.
+Violation PlayPhaseViolation(const State& s) {
   switch (s.phase) {
     case Phase::kGameOver:
       return Violation{Code::kGameOver, "G1", "the game is over"};
@@ -189,22 +151,28 @@ std::optional<Violation> PlayPhaseViolation(const State& s) {
       return Violation{Code::kNoManche, "G1",
                        s.manche == 0 ? "no manche has been dealt yet" : "manche " +
                            std::to_string(s.manche) + " is over; the next one has not been dealt"};
-    case Phase::kExchange:
+    default:  // kExchange
       return Violation{Code::kExchangePending, "K3",
                        "play cannot start before every gift is made; still owed: " + OwedText(s)};
-    default:
-      return std::nullopt;
   }
 }
-inline std::optional<Violation> CheckPlayPhase(const State& s) {
-  if (s.phase == Phase::kPlay) return std::nullopt;
-  return PlayPhaseViolation(s);
+template <bool kExplain>
+Verdict<kExplain> CheckPlayPhase(const State& s) {
+  if (s.phase == Phase::kPlay) return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return PlayPhaseViolation(s); });
+}
+
+// P7: `seat` acts out of turn.
+Violation NotYourTurn(const State& s, int seat) {
+  return Violation{Code::kNotYourTurn, "P7",
+                   internal::HasCards(s, seat)
+                       ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
+                       : SeatText(s, seat) + " has no cards left"};
 }
 
 // P1: the cards are in the hand, named once each, and of one rank: the
 // violation, once CheckCards below has found one.
-std::optional<Violation> CardsViolation(const State& s, int seat, const CardList& cards,
-                                        const char* rule_for_rank) {
+Violation CardsViolation(const State& s, int seat, const CardList& cards, const char* rule_for_rank) {
   bool repeated = false;
   CardSet set = ToSet(cards, &repeated);
   if (repeated) {
@@ -217,76 +185,68 @@ std::optional<Violation> CardsViolation(const State& s, int seat, const CardList
   if (!missing.empty())
     return Violation{Code::kCardNotInHand, "P1",
                      SeatText(s, seat) + " does not hold " + CardSetText(missing)};
-  Rank r = cards.front().rank();
-  if (set != set.OnlyRank(r))
-    return Violation{Code::kMixedRanks, rule_for_rank,
-                     CardSetText(set) + " are not all of one rank"};
-  return std::nullopt;
+  return Violation{Code::kMixedRanks, rule_for_rank, CardSetText(set) + " are not all of one rank"};
 }
-// The decision: no sentence is built when the cards are right.
-inline std::optional<Violation> CheckCards(const State& s, int seat, const CardList& cards,
-                                           const char* rule_for_rank) {
+// The check; *set is the cards named (the list is not empty).
+template <bool kExplain>
+Verdict<kExplain> CheckCards(const State& s, int seat, const CardList& cards,
+                             const char* rule_for_rank, CardSet* set) {
   bool repeated = false;
-  const CardSet set = ToSet(cards, &repeated);
-  if (!repeated && (set - s.hands[seat]).empty() && set == set.OnlyRank(cards.front().rank()))
-    return std::nullopt;
-  return CardsViolation(s, seat, cards, rule_for_rank);
+  *set = ToSet(cards, &repeated);
+  if (!repeated && (*set - s.hands[seat]).empty() && *set == set->OnlyRank(cards.front().rank()))
+    return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return CardsViolation(s, seat, cards, rule_for_rank); });
 }
 
-std::optional<Violation> DecidePlay(const State& s, const PlayEvent& e) {
-  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
-  if (e.cards.empty()) return Malformed("a play names at least one card");
-  if (auto v = CheckPlayPhase(s)) return v;
+template <bool kExplain>
+Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
+  if (!SeatInRange(s, e.seat))
+    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a play names at least one card"); });
+  if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
   if (p.out & SeatBit(e.seat))  // P5
-    return Violation{Code::kOutOfPli, "P5",
-                     SeatText(s, e.seat) + " passed and is out of this pli until it closes"};
-  if (e.seat != s.turn)  // P7
-    return Violation{Code::kNotYourTurn, "P7",
-                     internal::HasCards(s, e.seat)
-                         ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, e.seat) + "'s"
-                         : SeatText(s, e.seat) + " has no cards left"};
-  if (auto v = CheckCards(s, e.seat, e.cards, "P1")) return v;
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kOutOfPli, "P5",
+                       SeatText(s, e.seat) + " passed and is out of this pli until it closes"};
+    });
+  if (e.seat != s.turn) return Refuse<kExplain>([&] { return NotYourTurn(s, e.seat); });  // P7
+  CardSet cards;
+  if (auto v = CheckCards<kExplain>(s, e.seat, e.cards, "P1", &cards)) return v;
   const int n = static_cast<int>(e.cards.size());
   const Rank r = e.cards.front().rank();
-  bool repeated = false;
-  const CardSet cards = ToSet(e.cards, &repeated);
   if (p.count == 0) {
     // A lead: any 1-4 cards of one rank (P1, P2); it cannot declare (U1, V1).
     if (e.declare != Declare::kNone)
-      return Violation{Code::kDeclareNotAllowed, e.declare == Declare::kSuite ? "U1" : "V1",
-                       std::string("a lead cannot declare a ") +
-                           (e.declare == Declare::kSuite ? "suite" : "reverse") +
-                           ": only the second play of a pli may"};
-    return std::nullopt;
+      return Refuse<kExplain>([&] {
+        return Violation{Code::kDeclareNotAllowed, e.declare == Declare::kSuite ? "U1" : "V1",
+                         std::string("a lead cannot declare a ") +
+                             (e.declare == Declare::kSuite ? "suite" : "reverse") +
+                             ": only the second play of a pli may"};
+      });
+    return Accept<kExplain>();
   }
   if (n != p.count)  // P2
-    return Violation{Code::kCountMismatch, "P2",
-                     "the pli is played in " + internal::CountWord(p.count) + "; " +
-                         CardSetText(cards) + " is " + internal::CardsWord(n)};
-  return internal::RankViolation(s, r, e.declare, cards);
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kCountMismatch, "P2",
+                       "the pli is played in " + internal::CountWord(p.count) + "; " +
+                           CardSetText(cards) + " is " + internal::CardsWord(n)};
+    });
+  const internal::RankProblem problem = internal::RankCheck(s, r, e.declare);
+  if (problem == internal::RankProblem::kFits) return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return internal::ExplainRank(s, r, problem, CardSetText(cards)); });
 }
 
-std::optional<Violation> DecidePass(const State& s, const PassEvent& e) {
-  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
-  if (auto v = CheckPlayPhase(s)) return v;
+// P4, O2, U4: why `seat`, whose turn it is, may not pass (MayPass said no).
+Violation MustPlayViolation(const State& s, int seat) {
   const Pli& p = s.pli;
-  if (p.out & SeatBit(e.seat))
-    return Violation{Code::kOutOfPli, "P5",
-                     SeatText(s, e.seat) + " passed already and is out of this pli"};
-  if (e.seat != s.turn)
-    return Violation{Code::kNotYourTurn, "P7",
-                     internal::HasCards(s, e.seat)
-                         ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, e.seat) + "'s"
-                         : SeatText(s, e.seat) + " has no cards left"};
-  if (internal::MayPass(s, e.seat)) return std::nullopt;
   if (p.count == 0)
-    return Violation{Code::kMustPlay, "P4", SeatText(s, e.seat) + " leads this pli and must play"};
+    return Violation{Code::kMustPlay, "P4", SeatText(s, seat) + " leads this pli and must play"};
   if (p.ou_rien) {
     const Rank last = internal::LastRank(s);
     return Violation{Code::kMustPlay, "O2",
-                     "ou-rien is in force and " + SeatText(s, e.seat) + " holds " +
-                         CardSetText(s.hands[e.seat].OnlyRank(last)) + ": they must play " +
+                     "ou-rien is in force and " + SeatText(s, seat) + " holds " +
+                         CardSetText(s.hands[seat].OnlyRank(last)) + ": they must play " +
                          internal::RankText(last)};
   }
   // P4 (U4 in a suite or reverse): pass only when no legal play exists.
@@ -294,30 +254,66 @@ std::optional<Violation> DecidePass(const State& s, const PassEvent& e) {
   std::string example;
   for (int ri = 0; ri < kRankCount && example.empty(); ++ri) {
     Rank r = static_cast<Rank>(ri);
-    if (s.hands[e.seat].CountOf(r) >= p.count &&
+    if (s.hands[seat].CountOf(r) >= p.count &&
         internal::RankCheck(s, r, Declare::kNone) == internal::RankProblem::kFits)
-      example = CardSetText(s.hands[e.seat].OnlyRank(r));
+      example = CardSetText(s.hands[seat].OnlyRank(r));
   }
   return Violation{Code::kMustPlay, rule,
-                   SeatText(s, e.seat) + " can play (" + internal::CountWord(p.count) + " from " +
+                   SeatText(s, seat) + " can play (" + internal::CountWord(p.count) + " from " +
                        example + "), and may pass only when no legal play exists"};
 }
 
-std::optional<Violation> DecideClose(const State& s, const CloseEvent& e) {
-  if (!SeatInRange(s, e.seat)) return Malformed("seat " + std::to_string(e.seat) + " does not exist");
-  if (e.cards.empty()) return Malformed("a close names at least one card");
-  if (auto v = CheckPlayPhase(s)) return v;
+template <bool kExplain>
+Verdict<kExplain> DecidePass(const State& s, const PassEvent& e) {
+  if (!SeatInRange(s, e.seat))
+    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (auto v = CheckPlayPhase<kExplain>(s)) return v;
+  if (s.pli.out & SeatBit(e.seat))  // P5
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kOutOfPli, "P5",
+                       SeatText(s, e.seat) + " passed already and is out of this pli"};
+    });
+  if (e.seat != s.turn) return Refuse<kExplain>([&] { return NotYourTurn(s, e.seat); });  // P7
+  if (internal::MayPass(s, e.seat)) return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return MustPlayViolation(s, e.seat); });
+}
+
+// X1, X2: why a close of `set` (of rank r, the cards named) is refused.
+Violation CloseViolation(const State& s, int seat, CardSet set, Rank r);
+
+template <bool kExplain>
+Verdict<kExplain> DecideClose(const State& s, const CloseEvent& e) {
+  if (!SeatInRange(s, e.seat))
+    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a close names at least one card"); });
+  if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
   if (!s.options.close)
-    return Violation{Code::kCloseNotAllowed, "X1", "closing out of turn is not played in this ruleset"};
+    return Refuse<kExplain>([] {
+      return Violation{Code::kCloseNotAllowed, "X1", "closing out of turn is not played in this ruleset"};
+    });
   if (p.count == 0)
-    return Violation{Code::kCloseNotAllowed, "X1", "there is no play on the table to close"};
-  if (auto v = CheckCards(s, e.seat, e.cards, "P1")) return v;
-  bool repeated = false;
-  const CardSet set = ToSet(e.cards, &repeated);
+    return Refuse<kExplain>([] {
+      return Violation{Code::kCloseNotAllowed, "X1", "there is no play on the table to close"};
+    });
+  CardSet set;
+  if (auto v = CheckCards<kExplain>(s, e.seat, e.cards, "P1", &set)) return v;
   const Rank r = e.cards.front().rank();
-  const Rank last = internal::LastRank(s);
-  if (r != last)
+  // X1: the rank of the last play, not the top rank (X2), no card of it
+  // with another seat, every one of the closer's named, as many as the
+  // pli's count.
+  CardSet others;
+  for (int seat = 0; seat < s.seats; ++seat)
+    if (seat != e.seat) others |= s.hands[seat].OnlyRank(r);
+  if (r == internal::LastRank(s) && r != TopRank(s.revolution) && others.empty() &&
+      set == s.hands[e.seat].OnlyRank(r) && set.size() == p.count)
+    return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return CloseViolation(s, e.seat, set, r); });
+}
+
+Violation CloseViolation(const State& s, int closer, CardSet set, Rank r) {
+  const Pli& p = s.pli;
+  if (r != internal::LastRank(s))
     return Violation{Code::kCloseNotAllowed, "X1",
                      "a close plays the rank of the last play (" + CardSetText(p.last_cards) +
                          "), not " + CardSetText(set)};
@@ -326,65 +322,78 @@ std::optional<Violation> DecideClose(const State& s, const CloseEvent& e) {
                      std::string("a pli cannot be closed with the top rank (") + RankChar(r) +
                          (s.revolution ? " under révolution)" : ")")};
   for (int seat = 0; seat < s.seats; ++seat) {
-    if (seat == e.seat) continue;
+    if (seat == closer) continue;
     CardSet others = s.hands[seat].OnlyRank(r);
     if (!others.empty())
       return Violation{Code::kCloseNotAllowed, "X1",
-                       SeatText(s, e.seat) + " does not hold every remaining " + RankChar(r) + ": " +
+                       SeatText(s, closer) + " does not hold every remaining " + RankChar(r) + ": " +
                            CardSetText(others) + " is with " + SeatText(s, seat)};
   }
-  if (set != s.hands[e.seat].OnlyRank(r))
+  if (set != s.hands[closer].OnlyRank(r))
     return Violation{Code::kCloseNotAllowed, "X1",
                      "a close plays every remaining " + std::string(1, RankChar(r)) + " (" +
-                         CardSetText(s.hands[e.seat].OnlyRank(r)) + "), not just " +
+                         CardSetText(s.hands[closer].OnlyRank(r)) + "), not just " +
                          CardSetText(set)};
-  if (set.size() != p.count)
-    return Violation{Code::kCloseNotAllowed, "X1",
-                     "the pli is played in " + internal::CountWord(p.count) + "; the remaining " +
-                         CardSetText(set) + " is " + internal::CardsWord(set.size())};
-  return std::nullopt;
+  return Violation{Code::kCloseNotAllowed, "X1",
+                   "the pli is played in " + internal::CountWord(p.count) + "; the remaining " +
+                       CardSetText(set) + " is " + internal::CardsWord(set.size())};
 }
 
-std::optional<Violation> DecideExchange(const State& s, const ExchangeEvent& e) {
+template <bool kExplain>
+Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (!SeatInRange(s, e.from) || !SeatInRange(s, e.to))
-    return Malformed("seat " + std::to_string(SeatInRange(s, e.from) ? e.to : e.from) +
-                     " does not exist");
-  if (e.cards.empty()) return Malformed("a gift names at least one card");
-  if (s.phase == Phase::kGameOver) return Violation{Code::kGameOver, "G1", "the game is over"};
+    return Refuse<kExplain>([&] {
+      return Malformed("seat " + std::to_string(SeatInRange(s, e.from) ? e.to : e.from) +
+                       " does not exist");
+    });
+  if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a gift names at least one card"); });
+  if (s.phase == Phase::kGameOver)
+    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
   if (s.phase == Phase::kMancheOver)
-    return Violation{Code::kNoManche, "G1", "no manche is being played; deal first"};
+    return Refuse<kExplain>([] {
+      return Violation{Code::kNoManche, "G1", "no manche is being played; deal first"};
+    });
   const Gift* gift = nullptr;
   if (s.phase == Phase::kExchange)
     for (const Gift& g : s.gifts)
       if (!g.done && g.from == e.from && g.to == e.to) gift = &g;
-  if (!gift) {
-    std::string why = s.manche == 1 ? "there are no gifts in the first manche"
-                      : s.phase == Phase::kPlay ? "every gift of this manche is made"
-                                                : "no gift from " + SeatText(s, e.from) + " to " +
-                                                      SeatText(s, e.to) + " is owed";
-    return Violation{Code::kExchangeWrongCards, "K1", why};
-  }
+  if (!gift)
+    return Refuse<kExplain>([&] {
+      std::string why = s.manche == 1 ? "there are no gifts in the first manche"
+                        : s.phase == Phase::kPlay ? "every gift of this manche is made"
+                                                  : "no gift from " + SeatText(s, e.from) + " to " +
+                                                        SeatText(s, e.to) + " is owed";
+      return Violation{Code::kExchangeWrongCards, "K1", why};
+    });
   bool repeated = false;
   CardSet set = ToSet(e.cards, &repeated);
-  if (repeated) return Violation{Code::kCardNotInHand, "P1", "a card is named twice"};
+  if (repeated)
+    return Refuse<kExplain>([] { return Violation{Code::kCardNotInHand, "P1", "a card is named twice"}; });
   CardSet missing = set - s.hands[e.from];
   if (!missing.empty())
-    return Violation{Code::kCardNotInHand, "P1",
-                     SeatText(s, e.from) + " does not hold " + CardSetText(missing)};
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kCardNotInHand, "P1",
+                       SeatText(s, e.from) + " does not hold " + CardSetText(missing)};
+    });
   if (set.size() != gift->count)
-    return Violation{Code::kExchangeWrongCards, "K1",
-                     SeatText(s, e.from) + " owes " + internal::CardsWord(gift->count) + ", not " +
-                         internal::CardsWord(set.size())};
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kExchangeWrongCards, "K1",
+                       SeatText(s, e.from) + " owes " + internal::CardsWord(gift->count) + ", not " +
+                           internal::CardsWord(set.size())};
+    });
   CardSet received = set - s.dealt[e.from];
   if (!received.empty())
-    return Violation{Code::kExchangeWrongCards, "K2",
-                     CardSetText(received) + " was not in " + SeatText(s, e.from) +
-                         "'s hand as dealt: gifts come from the hand as dealt"};
-  if (gift->choice) return std::nullopt;  // K3 option `choice`
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kExchangeWrongCards, "K2",
+                       CardSetText(received) + " was not in " + SeatText(s, e.from) +
+                           "'s hand as dealt: gifts come from the hand as dealt"};
+    });
+  if (gift->choice) return Accept<kExplain>();  // K3 option `choice`
   auto need = internal::GiftRanks(s, *gift);
   std::array<int, kRankCount> have{};
   for (Card c : set) ++have[static_cast<int>(c.rank())];
-  if (have != need) {
+  if (have == need) return Accept<kExplain>();
+  return Refuse<kExplain>([&] {
     std::string ranks;
     for (int ri = 0; ri < kRankCount; ++ri)
       for (int k = 0; k < need[ri]; ++k) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(static_cast<Rank>(ri));
@@ -392,76 +401,103 @@ std::optional<Violation> DecideExchange(const State& s, const ExchangeEvent& e) 
                      SeatText(s, e.from) + " gives their " + (gift->best ? "strongest " : "weakest ") +
                          internal::CardsWord(gift->count) + " as dealt (ranks " + ranks + "), not " +
                          CardSetText(set)};
-  }
-  return std::nullopt;
+  });
 }
 
-std::optional<Violation> DecideDeal(const State& s, const DealEvent& e) {
-  if (s.phase == Phase::kGameOver) return Violation{Code::kGameOver, "G1", "the game is over"};
+template <bool kExplain>
+Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
+  if (s.phase == Phase::kGameOver)
+    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
   if (s.phase == Phase::kExchange || s.phase == Phase::kPlay)
-    return Violation{Code::kBadDeal, "S2",
-                     "manche " + std::to_string(s.manche) + " is still being played"};
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kBadDeal, "S2",
+                       "manche " + std::to_string(s.manche) + " is still being played"};
+    });
   if (static_cast<int>(e.hands.size()) != s.seats)
-    return Malformed("the deal has " + std::to_string(e.hands.size()) + " hands for " +
-                     std::to_string(s.seats) + " seats");
+    return Refuse<kExplain>([&] {
+      return Malformed("the deal has " + std::to_string(e.hands.size()) + " hands for " +
+                       std::to_string(s.seats) + " seats");
+    });
   CardSet all;
   int smallest = kDeckSize, largest = 0;
   for (const CardList& hand : e.hands) {
     for (Card c : hand) {
       if (all.contains(c))
-        return Violation{Code::kBadDeal, "S2", CardText(c) + " is dealt twice"};
+        return Refuse<kExplain>([c] { return Violation{Code::kBadDeal, "S2", CardText(c) + " is dealt twice"}; });
       all.insert(c);
     }
     smallest = std::min(smallest, static_cast<int>(hand.size()));
     largest = std::max(largest, static_cast<int>(hand.size()));
   }
   if (all != CardSet::Deck())
-    return Violation{Code::kBadDeal, "S2",
-                     "the deal is not all 52 cards: missing " + CardSetText(CardSet::Deck() - all)};
+    return Refuse<kExplain>([all] {
+      return Violation{Code::kBadDeal, "S2",
+                       "the deal is not all 52 cards: missing " + CardSetText(CardSet::Deck() - all)};
+    });
   if (largest - smallest > 1)
-    return Violation{Code::kBadDeal, "S2",
-                     "hand sizes differ by more than one: " + std::to_string(largest) + " and " +
-                         std::to_string(smallest)};
-  return std::nullopt;
+    return Refuse<kExplain>([=] {
+      return Violation{Code::kBadDeal, "S2",
+                       "hand sizes differ by more than one: " + std::to_string(largest) + " and " +
+                           std::to_string(smallest)};
+    });
+  return Accept<kExplain>();
 }
 
-std::optional<Violation> DecideGame(const State& s, const GameEvent& e) {
-  if (s.phase != Phase::kNone) return Malformed("a game event inside a game");
-  int n = static_cast<int>(e.seats.size());
+template <bool kExplain>
+Verdict<kExplain> DecideGame(const State& s, const GameEvent& e) {
+  if (s.phase != Phase::kNone) return Refuse<kExplain>([] { return Malformed("a game event inside a game"); });
+  const int n = static_cast<int>(e.seats.size());
   if (n < kMinSeats || n > kMaxSeats)
-    return Malformed("a game has 4 to 8 seats, not " + std::to_string(n));
-  return std::nullopt;
+    return Refuse<kExplain>([n] { return Malformed("a game has 4 to 8 seats, not " + std::to_string(n)); });
+  return Accept<kExplain>();
 }
 
-std::optional<Violation> DecideEnd(const State& s) {
-  if (s.phase == Phase::kNone) return Malformed("an end event outside a game");
-  if (s.ended) return Violation{Code::kGameOver, "G1", "the game is over already"};
-  return std::nullopt;
+template <bool kExplain>
+Verdict<kExplain> DecideEnd(const State& s) {
+  if (s.phase == Phase::kNone) return Refuse<kExplain>([] { return Malformed("an end event outside a game"); });
+  if (s.ended)
+    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over already"}; });
+  return Accept<kExplain>();
+}
+
+// Every check of RULES.md's order, in that order, in one pass of either kind.
+template <bool kExplain>
+Verdict<kExplain> Judge(const State& state, const Event& event) {
+  // 1. malformed for its game: the seq position and the idempotency key.
+  const bool is_game = std::holds_alternative<GameEvent>(event.body);
+  const int64_t position = is_game && state.phase == Phase::kNone ? 1 : state.seq + 1;
+  if (event.seq && *event.seq != position)
+    return Refuse<kExplain>([&] {
+      return Malformed("seq " + std::to_string(*event.seq) + " is not the event's position, " +
+                       std::to_string(position));
+    });
+  if (event.id && !is_game && state.ids.contains(*event.id))
+    return Refuse<kExplain>([&] { return Malformed("id \"" + *event.id + "\" is used twice in this game"); });
+  if (!is_game && state.phase == Phase::kNone)
+    return Refuse<kExplain>([] { return Malformed("an event before any game event"); });
+  struct Visitor {
+    const State& s;
+    Verdict<kExplain> operator()(const GameEvent& e) { return DecideGame<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const DealEvent& e) { return DecideDeal<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const ExchangeEvent& e) { return DecideExchange<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const PlayEvent& e) { return DecidePlay<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const PassEvent& e) { return DecidePass<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const CloseEvent& e) { return DecideClose<kExplain>(s, e); }
+    Verdict<kExplain> operator()(const EndEvent&) { return DecideEnd<kExplain>(s); }
+  };
+  return std::visit(Visitor{state}, event.body);
 }
 
 }  // namespace
 
 std::optional<Violation> Decide(const State& state, const Event& event) {
-  // 1. malformed for its game: the seq position and the idempotency key.
-  const bool is_game = std::holds_alternative<GameEvent>(event.body);
-  const int64_t position = is_game && state.phase == Phase::kNone ? 1 : state.seq + 1;
-  if (event.seq && *event.seq != position)
-    return Malformed("seq " + std::to_string(*event.seq) + " is not the event's position, " +
-                     std::to_string(position));
-  if (event.id && !is_game && state.ids.contains(*event.id))
-    return Malformed("id \"" + *event.id + "\" is used twice in this game");
-  if (!is_game && state.phase == Phase::kNone) return Malformed("an event before any game event");
-  struct Visitor {
-    const State& s;
-    std::optional<Violation> operator()(const GameEvent& e) { return DecideGame(s, e); }
-    std::optional<Violation> operator()(const DealEvent& e) { return DecideDeal(s, e); }
-    std::optional<Violation> operator()(const ExchangeEvent& e) { return DecideExchange(s, e); }
-    std::optional<Violation> operator()(const PlayEvent& e) { return DecidePlay(s, e); }
-    std::optional<Violation> operator()(const PassEvent& e) { return DecidePass(s, e); }
-    std::optional<Violation> operator()(const CloseEvent& e) { return DecideClose(s, e); }
-    std::optional<Violation> operator()(const EndEvent&) { return DecideEnd(s); }
-  };
-  return std::visit(Visitor{state}, event.body);
+  if (!Judge<false>(state, event)) {
+    assert(!Judge<true>(state, event));  // the two passes make the same checks
+    return std::nullopt;
+  }
+  std::optional<Violation> violation = Judge<true>(state, event);
+  assert(violation);
+  return violation;
 }
 
 }  // namespace pli

@@ -80,11 +80,14 @@ using EventBody = std::variant<GameEvent, DealEvent, ExchangeEvent, PlayEvent,
                                PassEvent, CloseEvent, EndEvent>;
 
 // An event with its common optional fields (INTERFACE.md §1).
+// The fields say `= std::nullopt` so that `Event{body}` initializes them
+// from it: left to aggregate initialization's `{}`, GCC zeroes the whole
+// 248-byte event first, a tenth of the cost of making a play's event.
 struct Event {
   EventBody body;
-  std::optional<int64_t> seq;  // 1-based position in its game, if written
-  std::optional<std::string> id;  // client idempotency key
-  std::optional<std::string> at;  // RFC 3339 time, kept as written
+  std::optional<int64_t> seq = std::nullopt;  // 1-based position in its game, if written
+  std::optional<std::string> id = std::nullopt;  // client idempotency key
+  std::optional<std::string> at = std::nullopt;  // RFC 3339 time, kept as written
   friend bool operator==(const Event&, const Event&) = default;
 };
 

@@ -1,6 +1,6 @@
 // legal.cc: every legal action in a state, up to suits, built from the same
 // checks as Decide (FittingRanks, RankCheck for all ranks at once; MayPass;
-// and Decide itself for closes).
+// X1's condition for closes).
 #include <cassert>
 
 #include "engine/rules.h"
@@ -33,7 +33,10 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
   }
 }
 
-void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
+// Lists the plays of `seat`; returns the ranks it can follow with, without
+// declaring (CanFollow's question: not empty when it can), for a pli with a
+// lead.
+uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
   static_assert(static_cast<int>(Declare::kNone) == 0 && static_cast<int>(Declare::kSuite) == 1 &&
@@ -56,23 +59,35 @@ void AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
     // Following: the ranks each declaration allows (RankCheck's kFits),
     // in rank order, then none, suite, reverse for a rank.
     const uint64_t bit = m & -m;
-    for (int d = 0; d < 3; ++d)
-      if (fitting[d] & bit)
-        out.push_back(LegalAction{EventType::kPlay, seat, r, count, static_cast<Declare>(d), -1, {}, {}});
+    if (fitting[0] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kNone, -1, {}, {}});
+    if (fitting[1] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kSuite, -1, {}, {}});
+    if (fitting[2] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kReverse, -1, {}, {}});
   }
+  return held & fitting[0];
 }
 
+// The close, if any (X1, X2), from the conditions of DecideClose: in play
+// (LegalActions' caller checked the phase), with closes in the ruleset and a
+// play on the table whose rank is not the top rank, the seat that holds
+// every remaining card of that rank may close when those cards are as many
+// as the pli's count. ToEvent names exactly those cards, so each check of
+// DecideClose holds; Decide itself confirms it in debug builds, and the
+// property tests compare the two on random states.
 void AddCloses(const State& s, std::vector<LegalAction>& out) {
   if (!s.options.close || s.pli.count == 0) return;
   const Rank r = internal::LastRank(s);
   if (r == TopRank(s.revolution)) return;  // X2
   CardSet remaining;  // X1: a closer holds every remaining card of the rank
   for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
-  if (remaining.size() != s.pli.count) return;
+  if (remaining.CountOf(r) != s.pli.count) return;  // one rank: a nibble, no popcount
   for (int seat = 0; seat < s.seats; ++seat) {
     if (s.hands[seat].OnlyRank(r) != remaining) continue;
     LegalAction a{EventType::kClose, seat, r, s.pli.count, Declare::kNone, -1, {}, {}};
-    if (!Decide(s, ToEvent(s, a))) out.push_back(a);
+    assert(!Decide(s, ToEvent(s, a)));
+    out.push_back(a);
   }
 }
 
@@ -82,9 +97,10 @@ void LegalActions(const State& s, std::vector<LegalAction>& out) {
   out.clear();
   if (s.phase == Phase::kExchange) return AddGifts(s, out);
   if (s.phase != Phase::kPlay) return;
-  AddPlays(s, s.turn, out);
+  const uint64_t follow = AddPlays(s, s.turn, out);
   // DecidePass's checks that can fail for the seat to play: P5, then MayPass.
-  if ((s.pli.out & SeatBit(s.turn)) == 0 && internal::MayPass(s, s.turn))
+  if ((s.pli.out & SeatBit(s.turn)) == 0 &&
+      internal::MayPassGiven(s, s.turn, [follow] { return follow != 0; }))
     out.push_back(LegalAction{EventType::kPass, s.turn});
   AddCloses(s, out);
 }

@@ -38,7 +38,15 @@ inline int NextSeatIn(const State& s, int from, SeatMask mask) {
 }
 
 // A CardSet from a list, and whether a card is named twice.
-CardSet ToSet(const CardList& cards, bool* repeated);
+inline CardSet ToSet(const CardList& cards, bool* repeated) {
+  CardSet set;
+  *repeated = false;
+  for (Card c : cards) {
+    if (set.contains(c)) *repeated = true;
+    set.insert(c);
+  }
+  return set;
+}
 
 // "Alice (seat 0)".
 std::string SeatText(const State& s, int seat);
@@ -150,15 +158,28 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
 // The violation of a problem RankCheck found (not kFits), its sentence
 // naming the cards played as `cards_text`.
 Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
-// RankCheck, and its violation for a play of `cards`.
-std::optional<Violation> RankViolation(const State& s, Rank r, Declare declare, CardSet cards);
 
 // P4/U4/O2: whether `seat` has a legal play without declaring.
-bool CanFollow(const State& s, int seat);
+inline bool CanFollow(const State& s, int seat) {
+  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
+}
 
 // R4, P4, O2, U4: whether `seat`, whose turn it is in the pli, may pass (the
-// decision of DecidePass after the seat, phase and turn checks).
-bool MayPass(const State& s, int seat);
+// decision of DecidePass after the seat, phase and turn checks), where
+// can_follow() answers CanFollow(s, seat); it is asked only when the answer
+// matters (LegalActions knows it already from the plays it listed).
+template <typename CanFollowFn>
+bool MayPassGiven(const State& s, int seat, CanFollowFn&& can_follow) {
+  const Pli& p = s.pli;
+  if (p.solo) return true;        // R4: the lone last player may always stop
+  if (p.count == 0) return false;  // P4: the leader plays
+  // O2: must play the rank if they can, and pass only if they cannot.
+  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  return !(s.options.mandatory_play && can_follow());
+}
+inline bool MayPass(const State& s, int seat) {
+  return MayPassGiven(s, seat, [&] { return CanFollow(s, seat); });
+}
 
 // K2: the ranks a non-choice gift must have, as the cards of the hand as
 // dealt that it must be chosen from per rank: returns the multiset of ranks

@@ -1,55 +1,50 @@
 // shuffle.cc: the seeded shuffle (see shuffle.h for the algorithm).
 #include "referee/shuffle.h"
 
-#include <algorithm>
+#include <array>
 #include <cassert>
+#include <cstddef>
 #include <limits>
 #include <utility>
 
 namespace pli {
 namespace {
 
-// Draws from SplitMix64.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t Next() { return SplitMix64Next(state_); }
-  // Uniform in 0..bound-1: draws below the largest multiple of bound only.
-  uint64_t Below(uint64_t bound) {
-    const uint64_t limit = std::numeric_limits<uint64_t>::max() -
-                           std::numeric_limits<uint64_t>::max() % bound;
-    uint64_t draw = Next();
-    while (draw >= limit) draw = Next();
-    return draw % bound;
-  }
+// Uniform in 0..kBound-1 from SplitMix64: draws below the largest multiple of
+// kBound only. The bound is a constant, so the limit and the modulo are
+// computed at compile time (a multiplication, not a division at run time).
+template <uint64_t kBound>
+uint64_t Below(uint64_t& state) {
+  constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+  constexpr uint64_t kLimit = kMax - kMax % kBound;
+  uint64_t draw = SplitMix64Next(state);
+  while (draw >= kLimit) draw = SplitMix64Next(state);
+  return draw % kBound;
+}
 
- private:
-  uint64_t state_;
-};
+// Fisher-Yates: step k swaps position i = 51 - k with a position drawn in
+// 0..i, for i from 51 down to 1, each step with its bound as a constant.
+template <size_t... kStep>
+void Shuffle(std::array<Card, kDeckSize>& deck, uint64_t& state, std::index_sequence<kStep...>) {
+  (std::swap(deck[kDeckSize - 1 - kStep], deck[Below<kDeckSize - kStep>(state)]), ...);
+}
 
 }  // namespace
 
-// A 64-bit state advanced by a constant and mixed by two multiply-xorshift
-// rounds.
-uint64_t SplitMix64Next(uint64_t& state) {
-  state += 0x9E3779B97F4A7C15ULL;
-  uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 std::vector<CardList> DealFromSeed(int seats, int64_t seed) {
   assert(seats >= 1);
-  CardList deck;
-  for (int i = 0; i < kDeckSize; ++i) deck.push_back(Card(static_cast<uint8_t>(i)));
-  SplitMix64 random(static_cast<uint64_t>(seed));
-  for (int i = kDeckSize - 1; i >= 1; --i) {
-    std::swap(deck[i], deck[random.Below(static_cast<uint64_t>(i) + 1)]);
-  }
+  std::array<Card, kDeckSize> deck;
+  for (int i = 0; i < kDeckSize; ++i) deck[i] = Card(static_cast<uint8_t>(i));
+  uint64_t state = static_cast<uint64_t>(seed);
+  Shuffle(deck, state, std::make_index_sequence<kDeckSize - 1>());
+  // Card k to seat k mod seats; each hand gathered as a set, which lists it
+  // in index order, sorted.
   std::vector<CardList> hands(seats);
-  for (int k = 0; k < kDeckSize; ++k) hands[k % seats].push_back(deck[k]);
-  for (CardList& hand : hands) std::sort(hand.begin(), hand.end());
+  for (int seat = 0; seat < seats; ++seat) {
+    CardSet held;
+    for (int k = seat; k < kDeckSize; k += seats) held.insert(deck[k]);
+    for (Card c : held) hands[seat].push_back(c);
+  }
   return hands;
 }
 

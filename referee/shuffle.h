@@ -21,8 +21,15 @@
 namespace pli {
 
 // One step of SplitMix64 (Steele, Lea and Flood, 2014): advances `state`
-// and returns the next 64-bit output.
-uint64_t SplitMix64Next(uint64_t& state);
+// and returns the next 64-bit output. A 64-bit state advanced by a constant
+// and mixed by two multiply-xorshift rounds; inline, as a deal draws 51.
+inline uint64_t SplitMix64Next(uint64_t& state) {
+  state += 0x9E3779B97F4A7C15ULL;
+  uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
 
 // The hands of a deal of the 52 cards to `seats` seats (4..8) from `seed`.
 std::vector<CardList> DealFromSeed(int seats, int64_t seed);

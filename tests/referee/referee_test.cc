@@ -201,6 +201,38 @@ TEST_CASE("S2: a seeded deal partitions the 52 cards, sizes within one, the same
   CHECK(DealFromSeed(4, 1) != DealFromSeed(4, 2));
 }
 
+// The hands of two seeds, as the first implementation dealt them: stored deal
+// events carry their seed, so a change of the shuffle (however much faster)
+// must keep these.
+TEST_CASE("S2: a seeded deal gives the same hands as it always has") {
+  auto text = [](const std::vector<CardList>& hands) {
+    std::vector<std::string> out;
+    for (const CardList& hand : hands) {
+      std::string t;
+      for (Card c : hand) t += (t.empty() ? "" : " ") + CardText(c);
+      out.push_back(t);
+    }
+    return out;
+  };
+  CHECK(text(DealFromSeed(5, 2026)) == std::vector<std::string>{
+                                           "3d 4h 5s 6h 7h 7s 9h Ts Jd Ad 2h",
+                                           "4c 4s 5c 6s 9s Td Th Qh Kd Ac Ah",
+                                           "4d 5d 7c 8c 8h 8s 9d Tc Js Qs",
+                                           "3c 3s 5h 6c 6d 7d 9c Kc Ks 2c",
+                                           "3h 8d Jc Jh Qc Qd Kh As 2d 2s",
+                                       });
+  CHECK(text(DealFromSeed(8, -7)) == std::vector<std::string>{
+                                         "3h 6c 9h Tc Qd Kd Ah",
+                                         "6d 7c 7d 7h Js 2c 2d",
+                                         "3d 5d 6h Th Qc Kh Ac",
+                                         "3c 4c 5h 8d 8s Td Qh",
+                                         "5c 6s 8c 9d Kc As",
+                                         "4h 4s 9s Jh 2h 2s",
+                                         "3s 4d 8h 9c Jc Ad",
+                                         "5s 7s Ts Jd Qs Ks",
+                                     });
+}
+
 TEST_CASE("The shuffle's generator is SplitMix64 (reference outputs for seed 0)") {
   // The first outputs of SplitMix64 from state 0, as published with the
   // algorithm (Vigna's splitmix64.c): e220a8397b1dcdaf, 6e789e6aa1b965f4.
