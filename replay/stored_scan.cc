@@ -7,6 +7,7 @@
 #include "replay/stored_scan.h"
 
 #include <array>
+#include <cassert>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -103,19 +104,45 @@ bool CardsColumnMatches(const EventBody& body, std::string_view column) {
   return taken && cursor.AtEnd();
 }
 
+void RestartState(State& s) {
+  // Every field of State (engine/state.h), in its order, to its default;
+  // the assert catches a field added there and not here.
+  s.game.clear();
+  s.options = Options{};
+  s.seat_names.clear();
+  s.seats = 0;
+  s.seq = 0;
+  s.phase = Phase::kNone;
+  s.ended = false;
+  s.manche = 0;
+  s.revolution = false;
+  s.turn = -1;
+  s.hands = {};
+  s.dealt = {};
+  s.discards = CardSet();
+  s.gifts.clear();
+  s.pli = Pli{};
+  s.finished.clear();
+  s.top_finishers.clear();
+  s.ranking.reset();
+  s.scores.clear();
+  s.ids.clear();
+  assert(s == State{});
+}
+
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
-                                           const std::optional<Head>& witness) {
-  State state;
+                                           const std::optional<Head>& witness,
+                                           ScanScratch& scratch) {
+  State& state = scratch.state;
+  RestartState(state);
+  Event& event = scratch.event;
   int64_t last = 0;
   Hash prev = kGenesis;
   bool sound = true;
   bool witnessed = !witness.has_value();
   const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
-    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
-    Event* decoded_event = std::get_if<Event>(&decoded);
-    if (decoded_event == nullptr || !Agrees(row, *decoded_event)) return sound = false;
-    Event& event = *decoded_event;
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
     // AuditByPosition: an event whose seq is not the position Decide
     // expects is judged without its seq.
     const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
@@ -131,6 +158,12 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
   return last;
 }
 
+std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
+                                           const std::optional<Head>& witness) {
+  ScanScratch scratch;
+  return AuditStoredGameFast(store, game, witness, scratch);
+}
+
 std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game) {
   GameLog log;
   log.game = std::string(game);
@@ -139,10 +172,8 @@ std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view 
   bool sound = true;
   const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
-    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
-    Event* event = std::get_if<Event>(&decoded);
-    if (event == nullptr || !Agrees(row, *event)) return sound = false;
-    log.events.push_back(std::move(*event));
+    Event& event = log.events.emplace_back();
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
     prev = row.hash;
     last = row.seq;
     return true;
