@@ -19,11 +19,16 @@
 namespace pli {
 namespace {
 
-// The text of each card (CardText), made once.
-const std::array<std::string, kDeckSize>& CardTexts() {
-  static const std::array<std::string, kDeckSize> texts = [] {
-    std::array<std::string, kDeckSize> t;
-    for (int i = 0; i < kDeckSize; ++i) t[i] = CardText(Card(static_cast<uint8_t>(i)));
+// The text of each card (CardText), made once: two characters, rank and suit.
+using CardChars = std::array<char, 2>;
+const std::array<CardChars, kDeckSize>& CardTexts() {
+  static const std::array<CardChars, kDeckSize> texts = [] {
+    std::array<CardChars, kDeckSize> t;
+    for (int i = 0; i < kDeckSize; ++i) {
+      const std::string text = CardText(Card(static_cast<uint8_t>(i)));
+      assert(text.size() == 2);
+      t[i] = {text[0], text[1]};
+    }
     return t;
   }();
   return texts;
@@ -38,12 +43,19 @@ class ColumnCursor {
     rest_.remove_prefix(piece.size());
     return true;
   }
+  // The cards' texts, one space between two: 3n - 1 characters for n cards.
   bool TakeCards(const CardList& cards) {
+    const size_t n = cards.size();
+    if (n == 0) return true;
+    if (rest_.size() < 3 * n - 1) return false;
     const auto& texts = CardTexts();
-    for (size_t i = 0; i < cards.size(); ++i) {
-      if (i > 0 && !Take(" ")) return false;
-      if (!Take(texts[cards[i].index])) return false;
+    const char* p = rest_.data();
+    for (size_t i = 0; i < n; ++i, p += 2) {
+      if (i > 0 && *p++ != ' ') return false;
+      const CardChars& text = texts[cards[i].index];
+      if (p[0] != text[0] || p[1] != text[1]) return false;
     }
+    rest_.remove_prefix(3 * n - 1);
     return true;
   }
   bool AtEnd() const { return rest_.empty(); }

@@ -159,6 +159,19 @@ bool IsUtf8(std::string_view s) {
   return true;
 }
 
+// Whether every byte is below 0x80, eight at a time.
+bool IsAscii(std::string_view s) {
+  uint64_t seen = 0;
+  std::size_t i = 0;
+  for (; i + sizeof seen <= s.size(); i += sizeof seen) {
+    uint64_t word;
+    std::memcpy(&word, s.data() + i, sizeof word);
+    seen |= word;
+  }
+  for (; i < s.size(); ++i) seen |= static_cast<unsigned char>(s[i]);
+  return (seen & 0x8080808080808080) == 0;
+}
+
 std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 // "1 byte", "5 bytes".
@@ -208,7 +221,22 @@ class Reader {
   // A count of `items` (each at least one byte long), at most `max`.
   uint64_t Count(std::string_view items, uint64_t max);
   // Reads a string into `out`, reusing its capacity.
-  void String(std::string& out, std::string_view what, bool non_empty);
+  void String(std::string& out, std::string_view what, bool non_empty) {
+    // The usual case, decided here: a one-byte length, the bytes all
+    // there, ASCII (so UTF-8). Anything else, error or not, is StringSlow's.
+    if (!failed() && pos_ < bytes_.size()) {
+      const auto n = static_cast<uint8_t>(bytes_[pos_]);
+      if (n < 0x80 && n < remaining() && (n > 0 || !non_empty)) {
+        const std::string_view s = bytes_.substr(pos_ + 1, n);
+        if (IsAscii(s)) {
+          pos_ += 1 + std::size_t{n};
+          out.assign(s);
+          return;
+        }
+      }
+    }
+    StringSlow(out, what, non_empty);
+  }
   int Seat(std::string_view what);
   // Reads a card list into `out`, reusing its capacity.
   void Cards(CardList& out, std::string_view what, bool non_empty);
@@ -216,6 +244,7 @@ class Reader {
 
  private:
   uint8_t ByteAtEnd(FieldName what);
+  void StringSlow(std::string& out, std::string_view what, bool non_empty);
   uint64_t LongVarint(FieldName what);
 
   std::string_view bytes_;
@@ -270,7 +299,8 @@ uint64_t Reader::Count(std::string_view items, uint64_t max) {
   return failed() ? 0 : n;
 }
 
-void Reader::String(std::string& out, std::string_view what, bool non_empty) {
+// String's whole reading: any length, UTF-8 beyond ASCII, and every error.
+void Reader::StringSlow(std::string& out, std::string_view what, bool non_empty) {
   const std::size_t start = pos_;
   uint64_t n = Varint(FieldName("the length of ", what));
   if (failed()) return;

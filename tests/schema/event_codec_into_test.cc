@@ -77,15 +77,20 @@ CardList RandomCards(std::mt19937& rng, int min, int max) {
 }
 
 std::optional<std::string> RandomText(std::mt19937& rng, bool may_be_empty) {
-  switch (rng() % 4) {
+  switch (rng() % 6) {
     case 0:
       return std::nullopt;
     case 1:
       return may_be_empty ? "" : "k";
     case 2:
       return "2026-11-22T21:40:" + std::to_string(rng() % 60) + "Z";
+    case 3:
+      // Up to 300 bytes: lengths of one varint byte and of two.
+      return std::string(5 + rng() % 290, static_cast<char>('a' + rng() % 26)) + "é";
+    case 4:
+      return std::string(1 + rng() % 200, static_cast<char>('a' + rng() % 26));
     default:
-      return std::string(5 + rng() % 60, static_cast<char>('a' + rng() % 26)) + "é";
+      return std::string(128, 'x');  // the first length of two varint bytes
   }
 }
 
