@@ -155,9 +155,11 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
                          const std::optional<std::string>& id, const std::optional<Head>& witness) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  ScanScratch scratch;  // one event and one state, reused from game to game
   for (size_t i = 0; i < ids.size(); ++i) {
     printer.Progress(i, ids.size());
-    if (const std::optional<int64_t> events = AuditStoredGameFast(*store, ids[i], witness)) {
+    if (const std::optional<int64_t> events =
+            AuditStoredGameFast(*store, ids[i], witness, scratch)) {
       printer.AddClean(ids[i], *events);
       continue;
     }

@@ -24,7 +24,8 @@ using sqlite::Stmt;
 constexpr const char* kGamesSql = "SELECT game FROM games ORDER BY created";
 constexpr const char* kHeadSql = "SELECT head_seq, head_hash FROM games WHERE game = ?1";
 constexpr const char* kRowsSql =
-    "SELECT seq, type, seat, id, cards, body, hash FROM events WHERE game = ?1 ORDER BY seq";
+    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash FROM events WHERE game = ?1 "
+    "ORDER BY seq";  // seat: -1 for NULL, as EventColumns has it
 constexpr const char* kFindIdSql = "SELECT seq FROM events WHERE game = ?1 AND id = ?2";
 constexpr const char* kInsertGameSql =
     "INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
@@ -106,7 +107,7 @@ class SqliteStore : public SqliteReader {
     while (rows_.Step()) {
       view.seq = rows_.Int(0);
       view.type = rows_.Int(1);
-      view.seat = rows_.IsNull(2) ? -1 : static_cast<int>(rows_.Int(2));
+      view.seat = static_cast<int>(rows_.Int(2));
       view.id = rows_.OptionalTextView(3);
       view.cards = rows_.TextView(4);
       view.body = rows_.BlobView(5);
@@ -215,7 +216,7 @@ class SqliteStore : public SqliteReader {
     StoredEvent e;
     e.seq = row.Int(0);
     e.columns.type = static_cast<EventType>(row.Int(1));
-    e.columns.seat = row.IsNull(2) ? -1 : static_cast<int>(row.Int(2));
+    e.columns.seat = static_cast<int>(row.Int(2));
     if (!row.IsNull(3)) e.columns.id = row.Text(3);
     e.columns.cards = row.Text(4);
     e.body = row.Blob(5);

@@ -7,6 +7,7 @@
 #include "replay/stored_scan.h"
 
 #include <array>
+#include <cassert>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -18,11 +19,16 @@
 namespace pli {
 namespace {
 
-// The text of each card (CardText), made once.
-const std::array<std::string, kDeckSize>& CardTexts() {
-  static const std::array<std::string, kDeckSize> texts = [] {
-    std::array<std::string, kDeckSize> t;
-    for (int i = 0; i < kDeckSize; ++i) t[i] = CardText(Card(static_cast<uint8_t>(i)));
+// The text of each card (CardText), made once: two characters, rank and suit.
+using CardChars = std::array<char, 2>;
+const std::array<CardChars, kDeckSize>& CardTexts() {
+  static const std::array<CardChars, kDeckSize> texts = [] {
+    std::array<CardChars, kDeckSize> t;
+    for (int i = 0; i < kDeckSize; ++i) {
+      const std::string text = CardText(Card(static_cast<uint8_t>(i)));
+      assert(text.size() == 2);
+      t[i] = {text[0], text[1]};
+    }
     return t;
   }();
   return texts;
@@ -37,12 +43,19 @@ class ColumnCursor {
     rest_.remove_prefix(piece.size());
     return true;
   }
+  // The cards' texts, one space between two: 3n - 1 characters for n cards.
   bool TakeCards(const CardList& cards) {
+    const size_t n = cards.size();
+    if (n == 0) return true;
+    if (rest_.size() < 3 * n - 1) return false;
     const auto& texts = CardTexts();
-    for (size_t i = 0; i < cards.size(); ++i) {
-      if (i > 0 && !Take(" ")) return false;
-      if (!Take(texts[cards[i].index])) return false;
+    const char* p = rest_.data();
+    for (size_t i = 0; i < n; ++i, p += 2) {
+      if (i > 0 && *p++ != ' ') return false;
+      const CardChars& text = texts[cards[i].index];
+      if (p[0] != text[0] || p[1] != text[1]) return false;
     }
+    rest_.remove_prefix(3 * n - 1);
     return true;
   }
   bool AtEnd() const { return rest_.empty(); }
@@ -103,19 +116,45 @@ bool CardsColumnMatches(const EventBody& body, std::string_view column) {
   return taken && cursor.AtEnd();
 }
 
+void RestartState(State& s) {
+  // Every field of State (engine/state.h), in its order, to its default;
+  // the assert catches a field added there and not here.
+  s.game.clear();
+  s.options = Options{};
+  s.seat_names.clear();
+  s.seats = 0;
+  s.seq = 0;
+  s.phase = Phase::kNone;
+  s.ended = false;
+  s.manche = 0;
+  s.revolution = false;
+  s.turn = -1;
+  s.hands = {};
+  s.dealt = {};
+  s.discards = CardSet();
+  s.gifts.clear();
+  s.pli = Pli{};
+  s.finished.clear();
+  s.top_finishers.clear();
+  s.ranking.reset();
+  s.scores.clear();
+  s.ids.clear();
+  assert(s == State{});
+}
+
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
-                                           const std::optional<Head>& witness) {
-  State state;
+                                           const std::optional<Head>& witness,
+                                           ScanScratch& scratch) {
+  State& state = scratch.state;
+  RestartState(state);
+  Event& event = scratch.event;
   int64_t last = 0;
   Hash prev = kGenesis;
   bool sound = true;
   bool witnessed = !witness.has_value();
   const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
-    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
-    Event* decoded_event = std::get_if<Event>(&decoded);
-    if (decoded_event == nullptr || !Agrees(row, *decoded_event)) return sound = false;
-    Event& event = *decoded_event;
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
     // AuditByPosition: an event whose seq is not the position Decide
     // expects is judged without its seq.
     const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
@@ -131,6 +170,12 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
   return last;
 }
 
+std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
+                                           const std::optional<Head>& witness) {
+  ScanScratch scratch;
+  return AuditStoredGameFast(store, game, witness, scratch);
+}
+
 std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game) {
   GameLog log;
   log.game = std::string(game);
@@ -139,10 +184,8 @@ std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view 
   bool sound = true;
   const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
-    std::variant<Event, std::string> decoded = DecodeEvent(row.body);
-    Event* event = std::get_if<Event>(&decoded);
-    if (event == nullptr || !Agrees(row, *event)) return sound = false;
-    log.events.push_back(std::move(*event));
+    Event& event = log.events.emplace_back();
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
     prev = row.hash;
     last = row.seq;
     return true;

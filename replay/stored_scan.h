@@ -17,10 +17,21 @@
 #include <string_view>
 
 #include "engine/event.h"
+#include "engine/state.h"
 #include "referee/sqlite_store.h"
 #include "schema/log_reader.h"
 
 namespace pli {
+
+// What a scan reuses from row to row and from game to game, so that
+// auditing an archive allocates (almost) nothing per row: the event each
+// row is decoded into (DecodeEventInto) and the state the game is folded
+// into (reset between games, keeping its buffers' capacity). Holds nothing
+// a caller should read.
+struct ScanScratch {
+  Event event;
+  State state;
+};
 
 // Audits a stored game in one pass: the checks of CheckStoredGame (seqs
 // contiguous from 1, hashes chained, bodies decode, columns agree, the head
@@ -29,7 +40,15 @@ namespace pli {
 // passes; nullopt when one fails or there is no such game (then run the
 // detailed path).
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
+                                           const std::optional<Head>& witness,
+                                           ScanScratch& scratch);
+// The same with buffers of its own, for a single game.
+std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness);
+
+// Resets a state to State{} (compares equal to it) but keeps the capacity
+// of its strings and lists, for folding the next game into it.
+void RestartState(State& state);
 
 // A stored game read for folding (state, legal): its events, each with its
 // seq, when every check of CheckStoredGame passes (without witness);

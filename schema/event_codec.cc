@@ -18,6 +18,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -138,7 +139,16 @@ std::size_t Utf8Length(std::string_view s, std::size_t i) {
 
 bool IsUtf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    if (static_cast<unsigned char>(s[i]) < 0x80) {  // ASCII, the usual case
+    // ASCII, the usual case: eight bytes at a time while none has its high bit.
+    uint64_t word = 0;
+    if (i + sizeof word <= s.size()) {
+      std::memcpy(&word, s.data() + i, sizeof word);
+      if ((word & 0x8080808080808080) == 0) {
+        i += sizeof word;
+        continue;
+      }
+    }
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
       ++i;
       continue;
     }
@@ -147,6 +157,19 @@ bool IsUtf8(std::string_view s) {
     i += n;
   }
   return true;
+}
+
+// Whether every byte is below 0x80, eight at a time.
+bool IsAscii(std::string_view s) {
+  uint64_t seen = 0;
+  std::size_t i = 0;
+  for (; i + sizeof seen <= s.size(); i += sizeof seen) {
+    uint64_t word;
+    std::memcpy(&word, s.data() + i, sizeof word);
+    seen |= word;
+  }
+  for (; i < s.size(); ++i) seen |= static_cast<unsigned char>(s[i]);
+  return (seen & 0x8080808080808080) == 0;
 }
 
 std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
@@ -168,7 +191,9 @@ struct FieldName {
 };
 
 // Reads the fields of one encoding in order; the first problem found sticks
-// and every later read returns a default value.
+// and every later read returns a default value (or leaves what it would
+// have written holding something unspecified: the caller reports the error
+// and uses nothing else).
 class Reader {
  public:
   explicit Reader(std::string_view bytes) : bytes_(bytes) {}
@@ -195,13 +220,31 @@ class Reader {
   }
   // A count of `items` (each at least one byte long), at most `max`.
   uint64_t Count(std::string_view items, uint64_t max);
-  std::string String(std::string_view what, bool non_empty);
+  // Reads a string into `out`, reusing its capacity.
+  void String(std::string& out, std::string_view what, bool non_empty) {
+    // The usual case, decided here: a one-byte length, the bytes all
+    // there, ASCII (so UTF-8). Anything else, error or not, is StringSlow's.
+    if (!failed() && pos_ < bytes_.size()) {
+      const auto n = static_cast<uint8_t>(bytes_[pos_]);
+      if (n < 0x80 && n < remaining() && (n > 0 || !non_empty)) {
+        const std::string_view s = bytes_.substr(pos_ + 1, n);
+        if (IsAscii(s)) {
+          pos_ += 1 + std::size_t{n};
+          out.assign(s);
+          return;
+        }
+      }
+    }
+    StringSlow(out, what, non_empty);
+  }
   int Seat(std::string_view what);
-  CardList Cards(std::string_view what, bool non_empty);
+  // Reads a card list into `out`, reusing its capacity.
+  void Cards(CardList& out, std::string_view what, bool non_empty);
   void End();
 
  private:
   uint8_t ByteAtEnd(FieldName what);
+  void StringSlow(std::string& out, std::string_view what, bool non_empty);
   uint64_t LongVarint(FieldName what);
 
   std::string_view bytes_;
@@ -256,10 +299,11 @@ uint64_t Reader::Count(std::string_view items, uint64_t max) {
   return failed() ? 0 : n;
 }
 
-std::string Reader::String(std::string_view what, bool non_empty) {
+// String's whole reading: any length, UTF-8 beyond ASCII, and every error.
+void Reader::StringSlow(std::string& out, std::string_view what, bool non_empty) {
   const std::size_t start = pos_;
   uint64_t n = Varint(FieldName("the length of ", what));
-  if (failed()) return "";
+  if (failed()) return;
   if (n > kMaxStringBytes) {
     Fail(start, std::string(what) + " is " + ByteCount(n) + " long, more than the " +
                     std::to_string(kMaxStringBytes) + " allowed");
@@ -270,11 +314,14 @@ std::string Reader::String(std::string_view what, bool non_empty) {
   } else if (non_empty && n == 0) {
     Fail(start, std::string(what) + " must not be empty");
   }
-  if (failed()) return "";
-  std::string s(bytes_.substr(pos_, n));
+  if (failed()) return;
+  const std::string_view s = bytes_.substr(pos_, n);
   pos_ += n;
-  if (!IsUtf8(s)) Fail(start, std::string(what) + " is not valid UTF-8");
-  return s;
+  if (!IsUtf8(s)) {
+    Fail(start, std::string(what) + " is not valid UTF-8");
+    return;
+  }
+  out.assign(s);
 }
 
 int Reader::Seat(std::string_view what) {
@@ -287,23 +334,25 @@ int Reader::Seat(std::string_view what) {
   return failed() ? 0 : b;
 }
 
-CardList Reader::Cards(std::string_view what, bool non_empty) {
+void Reader::Cards(CardList& out, std::string_view what, bool non_empty) {
+  out.clear();
   const std::size_t start = pos_;
   uint64_t n = Count(what, kMaxListItems);
   if (!failed() && non_empty && n == 0) {
     Fail(start, "the list of " + std::string(what) + " is empty (at least one card is required)");
   }
-  CardList cards;
-  cards.reserve(failed() ? 0 : n);
-  for (uint64_t i = 0; i < n && !failed(); ++i) {
-    const std::size_t at = pos_;
-    uint8_t b = Byte("a card");
-    if (!failed() && b >= kDeckSize) {
-      Fail(at, "card index " + std::to_string(b) + " is not a card (0 to 51)");
+  if (failed()) return;
+  // Count made sure the n card bytes are there.
+  out.reserve(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint8_t b = static_cast<uint8_t>(bytes_[pos_]);
+    if (b >= kDeckSize) {
+      Fail(pos_, "card index " + std::to_string(b) + " is not a card (0 to 51)");
+      return;
     }
-    cards.push_back(Card(b));
+    out.push_back(Card(b));
+    ++pos_;
   }
-  return failed() ? CardList{} : cards;
 }
 
 void Reader::End() {
@@ -319,8 +368,9 @@ void ReadOverrides(Reader& r, GameEvent& g) {
   uint64_t n = r.Count("options", kMaxListItems);
   for (uint64_t i = 0; i < n && !r.failed(); ++i) {
     const std::size_t start = r.pos();
-    std::string name = r.String("the option name", false);
-    std::string text = r.String("the option value", false);
+    std::string name, text;
+    r.String(name, "the option name", false);
+    r.String(text, "the option value", false);
     if (r.failed()) return;
     for (const auto& earlier : g.overrides) {
       if (earlier.first == name) r.Fail(start, "option " + Quote(name) + " is named twice");
@@ -331,17 +381,21 @@ void ReadOverrides(Reader& r, GameEvent& g) {
   }
 }
 
-GameEvent ReadGame(Reader& r) {
-  GameEvent g;
-  g.game = r.String("the game id", true);
+// Each Read* below sets every field of its event, so an event reused from
+// an earlier decode keeps nothing of it but its buffers' capacity.
+
+void ReadGame(Reader& r, GameEvent& g) {
+  g.overrides.clear();
+  g.seats.clear();
+  r.String(g.game, "the game id", true);
   const std::size_t ruleset_at = r.pos();
-  g.ruleset = r.String("the ruleset", false);
-  if (r.failed()) return g;
+  r.String(g.ruleset, "the ruleset", false);
+  if (r.failed()) return;
   std::optional<Options> preset = Preset(g.ruleset);
   if (!preset) {
     r.Fail(ruleset_at,
            "unknown ruleset " + Quote(g.ruleset) + " (known: \"super-president\", \"classic\")");
-    return g;
+    return;
   }
   g.options = *preset;
   ReadOverrides(r, g);
@@ -351,22 +405,22 @@ GameEvent ReadGame(Reader& r) {
     r.Fail(seats_at, "a game has 4 to 8 seats (S1), not " + std::to_string(n));
   }
   for (uint64_t i = 0; i < n && !r.failed(); ++i) {
-    g.seats.push_back(r.String("the seat name", true));
+    r.String(g.seats.emplace_back(), "the seat name", true);
   }
-  return g;
 }
 
-DealEvent ReadDeal(Reader& r, bool has_seed) {
-  DealEvent d;
+void ReadDeal(Reader& r, bool has_seed, DealEvent& d) {
+  d.seed.reset();
   uint64_t n = r.Count("hands", kMaxListItems);
+  // resize keeps the hands already there, with their capacity.
+  d.hands.resize(r.failed() ? 0 : n);
   for (uint64_t i = 0; i < n && !r.failed(); ++i) {
-    d.hands.push_back(r.Cards("cards in the hand", false));
+    r.Cards(d.hands[i], "cards in the hand", false);
   }
   if (has_seed) {
     uint64_t u = r.Varint("the seed");
     if (!r.failed()) d.seed = UnZigZag(u);
   }
-  return d;
 }
 
 Declare ReadDeclare(Reader& r) {
@@ -379,25 +433,57 @@ Declare ReadDeclare(Reader& r) {
   return r.failed() ? Declare::kNone : static_cast<Declare>(b);
 }
 
-EventBody ReadBody(Reader& r, EventType type, uint8_t flags) {
-  // Braced initializers evaluate in order, as the bytes come.
+// The body's alternative T, kept (with its buffers) when it holds one already.
+template <typename T>
+T& Hold(EventBody& body) {
+  if (T* held = std::get_if<T>(&body)) return *held;
+  return body.emplace<T>();
+}
+
+// Reads the fields of a `type` event into `body`, in the order of the bytes.
+void ReadBody(Reader& r, EventType type, uint8_t flags, EventBody& body) {
   switch (type) {
     case EventType::kGame:
-      return ReadGame(r);
+      return ReadGame(r, Hold<GameEvent>(body));
     case EventType::kDeal:
-      return ReadDeal(r, (flags & kFlagSeed) != 0);
-    case EventType::kExchange:
-      return ExchangeEvent{r.Seat("the from seat"), r.Seat("the to seat"), r.Cards("cards", true)};
-    case EventType::kPlay:
-      return PlayEvent{r.Seat("the seat"), r.Cards("cards", true), ReadDeclare(r)};
+      return ReadDeal(r, (flags & kFlagSeed) != 0, Hold<DealEvent>(body));
+    case EventType::kExchange: {
+      auto& x = Hold<ExchangeEvent>(body);
+      x.from = r.Seat("the from seat");
+      x.to = r.Seat("the to seat");
+      return r.Cards(x.cards, "cards", true);
+    }
+    case EventType::kPlay: {
+      auto& p = Hold<PlayEvent>(body);
+      p.seat = r.Seat("the seat");
+      r.Cards(p.cards, "cards", true);
+      p.declare = ReadDeclare(r);
+      return;
+    }
     case EventType::kPass:
-      return PassEvent{r.Seat("the seat")};
-    case EventType::kClose:
-      return CloseEvent{r.Seat("the seat"), r.Cards("cards", true)};
+      Hold<PassEvent>(body).seat = r.Seat("the seat");
+      return;
+    case EventType::kClose: {
+      auto& c = Hold<CloseEvent>(body);
+      c.seat = r.Seat("the seat");
+      return r.Cards(c.cards, "cards", true);
+    }
     case EventType::kEnd:
       break;
   }
-  return EndEvent{};
+  Hold<EndEvent>(body);
+}
+
+// Reads an optional string field into `field` when `present`, reusing the
+// string's capacity; empties it otherwise.
+void ReadOptional(Reader& r, bool present, std::optional<std::string>& field,
+                  std::string_view what, bool non_empty) {
+  if (!present) {
+    field.reset();
+    return;
+  }
+  if (!field) field.emplace();
+  r.String(*field, what, non_empty);
 }
 
 // The version, type and flags bytes; nullopt (and r failed) on a bad one.
@@ -440,18 +526,24 @@ std::string EncodeEvent(const Event& event) {
   return out;
 }
 
-std::variant<Event, std::string> DecodeEvent(std::string_view bytes) {
+std::optional<std::string> DecodeEventInto(std::string_view bytes, Event& out) {
   Reader r(bytes);
   std::optional<std::pair<EventType, uint8_t>> header = ReadHeader(r);
   if (!header) return r.error();
   const auto [type, flags] = *header;
-  Event event;
-  if ((flags & kFlagId) != 0) event.id = r.String("the id", true);
-  if ((flags & kFlagAt) != 0) event.at = r.String("the at field", false);
+  out.seq.reset();
+  ReadOptional(r, (flags & kFlagId) != 0, out.id, "the id", true);
+  ReadOptional(r, (flags & kFlagAt) != 0, out.at, "the at field", false);
   if (r.failed()) return r.error();
-  event.body = ReadBody(r, type, flags);
+  ReadBody(r, type, flags, out.body);
   r.End();
   if (r.failed()) return r.error();
+  return std::nullopt;
+}
+
+std::variant<Event, std::string> DecodeEvent(std::string_view bytes) {
+  Event event;
+  if (std::optional<std::string> error = DecodeEventInto(bytes, event)) return *std::move(error);
   return event;
 }
 

@@ -16,6 +16,7 @@
 #ifndef PLI_SCHEMA_EVENT_CODEC_H_
 #define PLI_SCHEMA_EVENT_CODEC_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -38,6 +39,15 @@ std::string EncodeEvent(const Event& event);
 // reader refuses"). On failure, a sentence saying what is wrong and at which
 // byte offset: "at byte 5: card index 52 is not a card (0 to 51)".
 std::variant<Event, std::string> DecodeEvent(std::string_view bytes);
+
+// DecodeEvent into a caller's Event, for decoding row after row without
+// allocating: `out`'s strings, lists and body alternative are reused when
+// they fit (their capacity kept), and every field is set, seq emptied, so
+// nothing of what `out` held before remains. Accepts exactly what
+// DecodeEvent accepts (DecodeEvent is this function into a new Event).
+// Returns nullopt when the bytes decode, else DecodeEvent's error sentence;
+// `out` then holds something unspecified.
+std::optional<std::string> DecodeEventInto(std::string_view bytes, Event& out);
 
 }  // namespace pli
 

@@ -5,11 +5,16 @@
 #include "replay/stored_scan.h"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "engine/rules.h"
 #include "referee/shuffle.h"
 #include "referee/store.h"
+#include "schema/event_json.h"
 
 namespace pli {
 namespace {
@@ -55,6 +60,40 @@ TEST_CASE("CardsColumnMatches accepts exactly the cards column ColumnsOf writes"
   for (size_t at; (at = spaced.find(" | ")) != std::string::npos;) spaced.replace(at, 3, " ");
   CHECK(spaced != ColumnsOf(events[2]).cards);
   CHECK(!CardsColumnMatches(events[2].body, spaced));
+}
+
+// The events of each fixture log (rules and seed), one log per file.
+std::vector<std::vector<Event>> FixtureLogs() {
+  std::vector<std::vector<Event>> logs;
+  for (const char* dir : {"/fixtures/rules", "/fixtures/seed"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(PLI_SOURCE_DIR) + dir)) {
+      if (entry.path().extension() != ".jsonl") continue;
+      std::ifstream in(entry.path());
+      std::vector<Event>& log = logs.emplace_back();
+      for (std::string line; std::getline(in, line);) {
+        auto parsed = ParseEventLine(line);
+        if (auto* e = std::get_if<Event>(&parsed)) log.push_back(std::move(*e));
+      }
+    }
+  }
+  return logs;
+}
+
+TEST_CASE("RestartState gives State{}, and the next game folds into it as into a new state") {
+  const std::vector<std::vector<Event>> logs = FixtureLogs();
+  REQUIRE(logs.size() > 20);
+  State reused;
+  for (const std::vector<Event>& log : logs) {
+    RestartState(reused);
+    REQUIRE(reused == State{});
+    State fresh;
+    for (const Event& e : log) {
+      CHECK(Step(reused, e) == Step(fresh, e));
+      REQUIRE(reused == fresh);
+    }
+  }
+  RestartState(reused);
+  CHECK(reused == State{});
 }
 
 }  // namespace
