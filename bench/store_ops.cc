@@ -153,8 +153,9 @@ int64_t ScanAndHash(const std::string& path) {
 int64_t AuditDb(const std::string& path) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(path);
   int64_t events = 0;
+  ScanScratch scratch;  // one Event and one State for every game, as AuditDbGames keeps
   for (const std::string& game : store->Games()) {
-    const std::optional<int64_t> audited = AuditStoredGameFast(*store, game, std::nullopt);
+    const std::optional<int64_t> audited = AuditStoredGameFast(*store, game, std::nullopt, scratch);
     if (!audited) Die("something to report in " + game);
     events += *audited;
   }

@@ -97,7 +97,7 @@ void TakeFromHand(State& s, int seat, CardSet cards, bool top_rank) {
 }
 
 void ApplyGame(State& s, const GameEvent& e) {
-  s = State{};
+  ResetState(s);
   s.game = e.game;
   s.options = e.options;
   s.seat_names = e.seats;

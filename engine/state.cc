@@ -96,6 +96,32 @@ void IdList::push_back(std::string_view id) {
     Index(uint64_t{keys_[position].tag} << 32, position);
 }
 
+void ResetState(State& s) {
+  // Every field of State (engine/state.h), in its order, to its default;
+  // the assert catches a field added there and not here.
+  s.game.clear();
+  s.options = Options{};
+  s.seat_names.clear();
+  s.seats = 0;
+  s.seq = 0;
+  s.phase = Phase::kNone;
+  s.ended = false;
+  s.manche = 0;
+  s.revolution = false;
+  s.turn = -1;
+  s.hands = {};
+  s.dealt = {};
+  s.discards = CardSet();
+  s.gifts.clear();
+  s.pli = Pli{};
+  s.finished.clear();
+  s.top_finishers.clear();
+  s.ranking.reset();
+  s.scores.clear();
+  s.ids.clear();
+  assert(s == State{});
+}
+
 const char* PlaceName(int place_index, int seat_count) {
   // F4: 1 Président, 2 Vice-Président, last Trouduc, second to last
   // Vice-Trouduc; the others are neutral.

@@ -155,6 +155,11 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
+// Makes `state` equal to State{} but keeps the capacity of its strings and
+// lists, so that a fold that goes on to another game (an audit of an
+// archive, ApplyGame) does not free and reallocate them.
+void ResetState(State& state);
+
 // Places of F4 for a ranking of n seats: "president", "vice-president",
 // "neutral", "vice-trouduc", "trouduc".
 const char* PlaceName(int place_index, int seat_count);

@@ -116,37 +116,11 @@ bool CardsColumnMatches(const EventBody& body, std::string_view column) {
   return taken && cursor.AtEnd();
 }
 
-void RestartState(State& s) {
-  // Every field of State (engine/state.h), in its order, to its default;
-  // the assert catches a field added there and not here.
-  s.game.clear();
-  s.options = Options{};
-  s.seat_names.clear();
-  s.seats = 0;
-  s.seq = 0;
-  s.phase = Phase::kNone;
-  s.ended = false;
-  s.manche = 0;
-  s.revolution = false;
-  s.turn = -1;
-  s.hands = {};
-  s.dealt = {};
-  s.discards = CardSet();
-  s.gifts.clear();
-  s.pli = Pli{};
-  s.finished.clear();
-  s.top_finishers.clear();
-  s.ranking.reset();
-  s.scores.clear();
-  s.ids.clear();
-  assert(s == State{});
-}
-
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch) {
   State& state = scratch.state;
-  RestartState(state);
+  ResetState(state);
   Event& event = scratch.event;
   int64_t last = 0;
   Hash prev = kGenesis;

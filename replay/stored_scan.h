@@ -46,9 +46,6 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness);
 
-// Resets a state to State{} (compares equal to it) but keeps the capacity
-// of its strings and lists, for folding the next game into it.
-void RestartState(State& state);
 
 // A stored game read for folding (state, legal): its events, each with its
 // seq, when every check of CheckStoredGame passes (without witness);

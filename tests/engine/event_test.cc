@@ -68,7 +68,9 @@ TEST_CASE("Events: plain values compared field by field, a card named twice stay
   b = a;
   std::get<PlayEvent>(b.body).declare = Declare::kReverse;
   CHECK_FALSE(a == b);
-  CHECK_FALSE(Event{.body = PassEvent{.seat = 1}} == Event{.body = CloseEvent{.seat = 1}});
+  const Event pass{.body = PassEvent{.seat = 1}};
+  const Event close{.body = CloseEvent{.seat = 1}};
+  CHECK_FALSE(pass == close);
 }
 
 }  // namespace

@@ -79,12 +79,12 @@ std::vector<std::vector<Event>> FixtureLogs() {
   return logs;
 }
 
-TEST_CASE("RestartState gives State{}, and the next game folds into it as into a new state") {
+TEST_CASE("ResetState gives State{}, and the next game folds into it as into a new state") {
   const std::vector<std::vector<Event>> logs = FixtureLogs();
   REQUIRE(logs.size() > 20);
   State reused;
   for (const std::vector<Event>& log : logs) {
-    RestartState(reused);
+    ResetState(reused);
     REQUIRE(reused == State{});
     State fresh;
     for (const Event& e : log) {
@@ -92,7 +92,7 @@ TEST_CASE("RestartState gives State{}, and the next game folds into it as into a
       REQUIRE(reused == fresh);
     }
   }
-  RestartState(reused);
+  ResetState(reused);
   CHECK(reused == State{});
 }
 
