@@ -22,30 +22,20 @@ constexpr uint64_t kJsonSafe = (uint64_t{1} << 53) - 1;  // deal seeds fit a dou
 // the log as it stands inside the transaction; only the commit is shared.
 // `--fast` groups a whole game: a crash loses the game being played, never
 // a committed one, and never leaves half an event.
-class GroupCommitStore : public EventStore {
+class GroupCommitStore : public ForwardingStore {
  public:
-  explicit GroupCommitStore(EventStore& inner) : inner_(inner) {}
+  using ForwardingStore::ForwardingStore;
 
-  std::vector<std::string> Games() override { return inner_.Games(); }
-  std::optional<StoredGame> Read(std::string_view game) override { return inner_.Read(game); }
-  std::optional<Head> HeadOf(std::string_view game) override { return inner_.HeadOf(game); }
-  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
-    return inner_.FindId(game, id);
-  }
-  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
-              const Hash& hash) override {
-    inner_.Append(game, seq, event, body, hash);
-  }
   bool Write(const std::function<bool()>& fn) override {
     // A refused action appends nothing before returning false, so the
     // group's earlier appends stand.
-    return grouped_ ? fn() : inner_.Write(fn);
+    return grouped_ ? fn() : inner().Write(fn);
   }
 
   // Runs body in one write transaction; commits when it returns, rolls
   // everything back when it throws.
   void Group(const std::function<void()>& body) {
-    inner_.Write([&] {
+    inner().Write([&] {
       grouped_ = true;
       try {
         body();
@@ -59,7 +49,6 @@ class GroupCommitStore : public EventStore {
   }
 
  private:
-  EventStore& inner_;
   bool grouped_ = false;
 };
 

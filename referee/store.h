@@ -106,6 +106,32 @@ class EventStore {
   virtual bool Write(const std::function<bool()>& fn) = 0;
 };
 
+// A store that passes every call on to another: the base of a decorator,
+// which overrides only what it changes (cli/sim_run.cc groups commits; tests
+// count reads and inject failures).
+class ForwardingStore : public EventStore {
+ public:
+  explicit ForwardingStore(EventStore& inner) : inner_(inner) {}
+
+  std::vector<std::string> Games() override { return inner_.Games(); }
+  std::optional<StoredGame> Read(std::string_view game) override { return inner_.Read(game); }
+  std::optional<Head> HeadOf(std::string_view game) override { return inner_.HeadOf(game); }
+  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
+    return inner_.FindId(game, id);
+  }
+  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+              const Hash& hash) override {
+    inner_.Append(game, seq, event, body, hash);
+  }
+  bool Write(const std::function<bool()>& fn) override { return inner_.Write(fn); }
+
+ protected:
+  EventStore& inner() { return inner_; }
+
+ private:
+  EventStore& inner_;
+};
+
 }  // namespace pli
 
 #endif  // PLI_REFEREE_STORE_H_

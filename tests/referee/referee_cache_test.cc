@@ -27,27 +27,22 @@ namespace {
 // An EventStore that forwards to another and counts its game reads; it can
 // make an append or a commit fail, and can join the caller's transaction
 // (as `pli simulate --fast` groups a game's events).
-class ProbeStore : public EventStore {
+class ProbeStore : public ForwardingStore {
  public:
-  explicit ProbeStore(EventStore& inner) : inner_(inner) {}
+  using ForwardingStore::ForwardingStore;
 
-  std::vector<std::string> Games() override { return inner_.Games(); }
   std::optional<StoredGame> Read(std::string_view game) override {
     ++reads;
-    return inner_.Read(game);
-  }
-  std::optional<Head> HeadOf(std::string_view game) override { return inner_.HeadOf(game); }
-  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
-    return inner_.FindId(game, id);
+    return inner().Read(game);
   }
   void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
               const Hash& hash) override {
-    inner_.Append(game, seq, event, body, hash);
+    inner().Append(game, seq, event, body, hash);
     if (fail_append) throw StoreError("injected: the append failed after writing");
   }
   bool Write(const std::function<bool()>& fn) override {
     if (joined) return fn();
-    return inner_.Write([&] {
+    return inner().Write([&] {
       const bool commit = fn();
       if (commit && fail_commit) throw StoreError("injected: the commit failed");
       return commit;
@@ -58,9 +53,6 @@ class ProbeStore : public EventStore {
   bool fail_append = false;
   bool fail_commit = false;
   bool joined = false;  // Write runs inside the caller's transaction
-
- private:
-  EventStore& inner_;
 };
 
 // The tests' random choices: SplitMix64 (referee/shuffle.h) from a seed.
