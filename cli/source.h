@@ -67,6 +67,18 @@ inline Head ParseHead(const std::string& text) {
   return Head{seq, *hash};
 }
 
+// Game ids for a message: "g1, g2, g3", the first ten of a longer list and
+// how many more ("g1, ..., g10 and 2390 more"), "none" for none. An archive
+// can hold thousands of games; the message must stay readable.
+inline std::string IdsText(const std::vector<std::string>& ids) {
+  constexpr size_t kShown = 10;
+  if (ids.empty()) return "none";
+  std::string text;
+  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + ids[i];
+  if (ids.size() > kShown) text += " and " + std::to_string(ids.size() - kShown) + " more";
+  return text;
+}
+
 // The ids of the games of a database that a command looks at: all of
 // them, or the one named (which must be there). A --head witness belongs to
 // one game, so it needs exactly one.
@@ -77,10 +89,7 @@ inline std::vector<std::string> DbGameIds(EventStore& store, const std::string& 
     bool known = false;
     for (const std::string& g : ids) known = known || g == *id;
     if (!known) {
-      std::string list;
-      for (const std::string& g : ids) list += (list.empty() ? "" : ", ") + g;
-      throw std::runtime_error(db + " has no game \"" + *id + "\" (games: " +
-                               (list.empty() ? "none" : list) + ")");
+      throw std::runtime_error(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")");
     }
     ids = {*id};
   }
@@ -150,9 +159,9 @@ inline void RemoveDatabase(const std::string& db) {
 }
 
 inline std::string GameIds(const std::vector<GameLog>& games) {
-  std::string ids;
-  for (const GameLog& g : games) ids += (ids.empty() ? "" : ", ") + g.game;
-  return ids;
+  std::vector<std::string> ids;
+  for (const GameLog& g : games) ids.push_back(g.game);
+  return IdsText(ids);
 }
 
 // The game a `state` or `legal` command looks at: the one named by --game,

@@ -295,6 +295,21 @@ TEST_CASE("state: several games need --game, which must name one") {
   CHECK(Pli("state " + Quote(dir.Write("empty.jsonl", "\n"))).status == 2);
 }
 
+TEST_CASE("state: a missing game in a large archive names the first ten games and how many more") {
+  TempDir dir;
+  std::string text;
+  for (int g = 1; g <= 12; ++g) text += Game("g" + std::to_string(g), {});
+  const std::string log = Quote(dir.Write("twelve.jsonl", text));
+  const std::string db = Quote((dir.path / "twelve.db").string());
+  REQUIRE(Pli("import " + log + " --db " + db).status == 0);
+  for (const std::string& source : {log, "--db " + db}) {
+    Result r = Pli("state " + source + " --game nope");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("(games: g1, g2, g3, g4, g5, g6, g7, g8, g9, g10 and 2 more)"));
+    CHECK_THAT(r.err, !Catch::Contains("g11"));
+  }
+}
+
 TEST_CASE("state: the human view names the seats and the pli") {
   TempDir dir;
   Result r = Pli("state " + Quote(dir.Write("g.jsonl", CleanLog())) + " --at 4");
