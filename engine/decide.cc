@@ -132,6 +132,13 @@ Violation Malformed(std::string message) { return Violation{Code::kMalformed, ""
 
 bool SeatInRange(const State& s, int seat) { return seat >= 0 && seat < s.seats; }
 
+// Step 1 of the order: a seat the event names must exist (malformed).
+template <bool kExplain>
+Verdict<kExplain> CheckSeat(const State& s, int seat) {
+  if (SeatInRange(s, seat)) return Accept<kExplain>();
+  return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(seat) + " does not exist"); });
+}
+
 std::string OwedText(const State& s) {
   std::string text;
   for (const Gift& g : s.gifts) {
@@ -200,8 +207,7 @@ Verdict<kExplain> CheckCards(const State& s, int seat, const CardList& cards,
 
 template <bool kExplain>
 Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
-  if (!SeatInRange(s, e.seat))
-    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a play names at least one card"); });
   if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
@@ -265,8 +271,7 @@ Violation MustPlayViolation(const State& s, int seat) {
 
 template <bool kExplain>
 Verdict<kExplain> DecidePass(const State& s, const PassEvent& e) {
-  if (!SeatInRange(s, e.seat))
-    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
   if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   if (s.pli.out & SeatBit(e.seat))  // P5
     return Refuse<kExplain>([&] {
@@ -283,8 +288,7 @@ Violation CloseViolation(const State& s, int seat, CardSet set, Rank r);
 
 template <bool kExplain>
 Verdict<kExplain> DecideClose(const State& s, const CloseEvent& e) {
-  if (!SeatInRange(s, e.seat))
-    return Refuse<kExplain>([&] { return Malformed("seat " + std::to_string(e.seat) + " does not exist"); });
+  if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a close names at least one card"); });
   if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
@@ -341,11 +345,8 @@ Violation CloseViolation(const State& s, int closer, CardSet set, Rank r) {
 
 template <bool kExplain>
 Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
-  if (!SeatInRange(s, e.from) || !SeatInRange(s, e.to))
-    return Refuse<kExplain>([&] {
-      return Malformed("seat " + std::to_string(SeatInRange(s, e.from) ? e.to : e.from) +
-                       " does not exist");
-    });
+  if (auto v = CheckSeat<kExplain>(s, e.from)) return v;
+  if (auto v = CheckSeat<kExplain>(s, e.to)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a gift names at least one card"); });
   if (s.phase == Phase::kGameOver)
     return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
