@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/error.h"
 #include "cli/output.h"
 #include "cli/source.h"
 #include "replay/chain_check.h"
@@ -62,13 +63,20 @@ struct AuditSummary {
 };
 
 // Streams audit output: per-game text lines, or one JSON document written
-// piece by piece: {"games":[...],"summary":{...}}.
+// piece by piece: {"games":[...],"summary":{...}}. The document is opened
+// with its first game, so a failure before any (an unreadable file, an
+// unknown --game) leaves stdout to main's {"error":...}; a failure after
+// it (a storage error in the middle of an archive) closes it with Fail:
+// {"games":[the games judged],"summary":{...},"error":{...}}, still one
+// complete document (INTERFACE.md §2).
 class AuditPrinter {
  public:
   AuditPrinter(bool json, bool keep_going) : json_(json), keep_going_(keep_going) {
     progress_ = isatty(STDERR_FILENO) != 0;
-    if (json_) std::cout << "{\"games\":[";
   }
+
+  // Whether part of the JSON document is already on stdout.
+  bool Started() const { return json_ && summary_.games > 0; }
 
   // Audits one game, prints it, adds it to the summary.
   void Add(const LoadedGame& game) {
@@ -76,7 +84,7 @@ class AuditPrinter {
     Tally(game, findings);
     ClearProgress();
     if (json_) {
-      std::cout << (summary_.games > 1 ? "," : "")
+      std::cout << (summary_.games > 1 ? "," : "{\"games\":[")
                 << boost::json::serialize(AuditJson(game.log, game.chain, findings));
     } else {
       std::cout << AuditText(game.log, game.chain, findings, keep_going_);
@@ -94,7 +102,7 @@ class AuditPrinter {
     if (json_) {
       boost::json::object o = AuditJson(GameLog{.game = game}, ChainCheck{ChainStatus::kOk, {}}, {});
       o["events"] = static_cast<size_t>(events);  // as Add writes events.size()
-      std::cout << (summary_.games > 1 ? "," : "") << boost::json::serialize(o);
+      std::cout << (summary_.games > 1 ? "," : "{\"games\":[") << boost::json::serialize(o);
     } else {
       std::cout << "game " << game << ": " << events << " events, hash chain "
                 << ChainStatusName(ChainStatus::kOk) << ", clean\n";
@@ -110,17 +118,28 @@ class AuditPrinter {
     shown_ = true;
   }
 
-  // Closes the document or prints the summary; returns the exit status.
-  int Finish(const std::string& empty_label) {
+  // Closes the document or prints the summary; returns the exit status. A
+  // source without a game (an empty log, blank lines only, an empty
+  // database) has nothing to judge: InputError, exit 2, not "clean".
+  int Finish(const std::string& label) {
     ClearProgress();
+    if (summary_.games == 0) {
+      throw InputError(label + " holds no game (no event at all): nothing to judge");
+    }
     if (json_) {
       std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
-    } else if (summary_.games == 0) {
-      std::cout << "no game in " << empty_label << "\n";
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
     }
     return summary_.Clean() ? 0 : 1;
+  }
+
+  // Closes a Started() document after a failure: the games so far, their
+  // summary and the "error" member.
+  void Fail(const std::exception& e) {
+    ClearProgress();
+    std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json())
+              << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
   }
 
  private:
