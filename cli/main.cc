@@ -64,11 +64,11 @@ usage, an unreadable or malformed log, nothing to judge, or a storage
 failure. The message goes to stderr.
 )" + kJsonText + R"(
 Examples:
-  pli audit game.jsonl --continue
-  pli state game.jsonl --at 12
+  pli audit fixtures/seed/5.1-suite.jsonl
+  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
   pli new --db games.db --game g1 --seats Ana,Bo,Cy,Di
   pli legal --db games.db --game g1 --json
-  pli COMMAND --help     (each command's options and examples)
+Each command's options and examples: pli COMMAND --help.
 )";
 
 const std::string kAuditFooter = std::string(kSourceText) +
@@ -81,9 +81,9 @@ a failure in the middle of an archive closes it with the games judged so
 far, their summary and an "error" member (and exit 2).
 
 Examples:
-  pli audit game.jsonl --continue
-  pli audit --db games.db --game g1 --head 57:9f2c...
-  pli audit --db archive.db --json
+  pli audit fixtures/seed/5.1-suite.jsonl
+  pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
+  pli audit --db games.db --game g1 --head 57:9f2c...   (the head of an acknowledgement)
 )";
 
 const std::string kStateFooter = std::string(kSourceText) +
@@ -92,8 +92,8 @@ Exit status: 0 shown, 2 bad usage (e.g. --at past the last event), an
 unreadable or malformed log, or a storage failure.
 )" + kJsonText + R"(
 Examples:
-  pli state game.jsonl --at 12
-  pli state --db games.db --game g2 --json
+  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
+  pli state fixtures/seed/5.1-suite.jsonl --json
 )";
 
 const std::string kLegalFooter = std::string(kSourceText) +
@@ -102,8 +102,8 @@ Exit status: 0 listed, 2 bad usage (e.g. --at past the last event), an
 unreadable or malformed log, or a storage failure.
 )" + kJsonText + R"(
 Examples:
-  pli legal game.jsonl --at 4
-  pli legal --db games.db --game g2 --json
+  pli legal fixtures/seed/5.1-suite.jsonl --at 4
+  pli legal fixtures/seed/5.1-suite.jsonl --json
 )";
 
 struct Args {
@@ -149,8 +149,9 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
       std::string list;
       for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + ids[i];
       if (ids.size() > 10) list += ", ...";
-      throw std::runtime_error(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
-                               list + "): choose one with --game ID");
+      throw pli::cli::InputError(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
+                                     list + "): choose one with --game ID",
+                                 std::nullopt, "--game");
     }
     id = ids.front();
   }
