@@ -17,7 +17,7 @@
 // from SEED, so two processes with different seeds play differently. A
 // refused action is chosen again from the log as it now is. Stops after
 // MAX_EVENTS accepted events (0: never) or MAX_MS milliseconds (0 or
-// absent: no bound). BUSY_MS: the connection's busy timeout (default pli's,
+// absent: no bound), or at SIGTERM. BUSY_MS: the connection's busy timeout (default pli's,
 // 10 s): a submit that waits longer for the lock fails (exit status 2).
 // At the end it says on stderr how many events it submitted and how long
 // the slowest Submit took: "pli_appender: N accepted, slowest submit U us".
@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -45,6 +46,9 @@
 
 namespace pli {
 namespace {
+
+// Set by SIGTERM: stop after the current submit, and report as at the end.
+volatile std::sig_atomic_t g_stop = 0;
 
 struct Args {
   std::string db;
@@ -152,7 +156,7 @@ int Run(const Args& args) {
   uint64_t rng = args.seed;
   int64_t game_index = 0;
   int64_t accepted = 0;
-  while ((args.max_events == 0 || accepted < args.max_events) && !over_time()) {
+  while ((args.max_events == 0 || accepted < args.max_events) && !over_time() && g_stop == 0) {
     const std::string game = args.base + "-" + std::to_string(game_index);
     const std::optional<State> state = LoadState(*store, game);
     const std::optional<Event> action = NextAction(state, game, rng);
@@ -218,6 +222,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US [BUSY_MS]]]\n";
     return 2;
   }
+  std::signal(SIGTERM, [](int) { pli::g_stop = 1; });
   try {
     return pli::Run(*args);
   } catch (const pli::StoreError& e) {
