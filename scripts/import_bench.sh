@@ -20,6 +20,8 @@ for exe in "$pli" "$appender"; do
 done
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+cp "$pli" "$dir/pli" && pli="$dir/pli"  # a rebuild meanwhile changes nothing
+cp "$appender" "$dir/pli_appender" && appender="$dir/pli_appender"
 "$pli" simulate --db "$dir/sim.db" --games 1 --manches 1 --fast >/dev/null
 "$pli" export --db "$dir/sim.db" -o "$dir/one.jsonl"
 python3 - "$dir/one.jsonl" "$dir/log.jsonl" "$games" "$events" <<'PY'
@@ -38,14 +40,13 @@ PY
 "$appender" "$dir/w.db" live 7 0 0 >"$dir/live.out" 2>"$dir/live.err" &
 live=$!
 sleep 1
-start=$(date +%s.%N)
-"$pli" import --db "$dir/w.db" "$dir/log.jsonl" >"$dir/import.out" 2>&1 || { cat "$dir/import.out" >&2; }
-end=$(date +%s.%N)
+/usr/bin/time -f "%e s wall, %U s user, %S s system" -o "$dir/time" \
+  "$pli" import --db "$dir/w.db" "$dir/log.jsonl" >"$dir/import.out" 2>&1 || cat "$dir/import.out" >&2
 sleep 1
 kill "$live" 2>/dev/null || true
 status=0
 wait "$live" || status=$?
 acks=$(grep -c '^ack ' "$dir/live.out" || true)
-echo "import of $games games x $events events: $(echo "$end - $start" | bc) s ($(cat "$dir/import.out"))"
+echo "import of $games games x $events events: $(cat "$dir/time") ($(cat "$dir/import.out"))"
 echo "live writer meanwhile: $acks events acknowledged; failed: $(grep -c locked "$dir/live.err" || true);" \
   "$(grep -o 'slowest submit [0-9]* us' "$dir/live.err" || echo 'killed before its report')"

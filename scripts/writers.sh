@@ -15,6 +15,7 @@ appender="$build/tests/referee/pli_appender"
 [[ -x $appender ]] || { echo "writers.sh: build $appender first (target pli_appender)" >&2; exit 2; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+cp "$appender" "$dir/pli_appender" && appender="$dir/pli_appender"  # rebuilds change nothing
 "$appender" "$dir/w.db" init 1 1 >/dev/null 2>&1  # creates the file: the writers only write
 pids=()
 for ((w = 0; w < writers; w++)); do
