@@ -27,16 +27,22 @@ constexpr int kExitBadInput = 2;
 bool RefusedByRule(const ImportResult& r) { return r.violation || r.seq == 0; }
 
 void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
+  const bool partial = !r.ok && !r.raced.empty();
   if (args.json) {
     boost::json::object o;
-    o["result"] = r.ok ? "imported" : "refused";
+    o["result"] = r.ok ? "imported" : partial ? "partial" : "refused";
     o["games"] = r.games;
     o["events"] = r.events;
     boost::json::array kept;
     for (const auto& [game, seq] : r.kept) kept.push_back({{"game", game}, {"seq", seq}});
     o["kept_illegal"] = std::move(kept);
-    if (!r.ok && !RefusedByRule(r)) o["error"] = ErrorMember(r.message);  // exit 2
-    if (!r.ok) {
+    if (!r.ok && !partial && !RefusedByRule(r)) o["error"] = ErrorMember(r.message);  // exit 2
+    if (partial) {
+      boost::json::array raced;
+      for (const std::string& game : r.raced) raced.push_back(boost::json::value(game));
+      o["not_imported"] = std::move(raced);
+      o["message"] = r.message;
+    } else if (!r.ok) {
       o["game"] = r.game;
       o["seq"] = r.seq;
       if (r.violation) o["violation"] = ViolationToJson(*r.violation);
@@ -51,6 +57,13 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
     for (const auto& [game, seq] : r.kept) {
       std::cout << "  kept for audit: game \"" << game << "\" event " << seq << " is illegal\n";
     }
+    return;
+  }
+  if (partial) {
+    std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
+              << args.db << "\n";
+    std::cerr << "pli: import incomplete: " << r.message << ":\n";
+    for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << game << "\"\n";
     return;
   }
   std::cerr << "pli: import refused: game \"" << r.game << "\"";
@@ -69,7 +82,7 @@ int RunImport(const ArchiveArgs& args) {
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
   const ImportResult result = Import(*store, games, args.keep_illegal);
-  if (!existed && !result.ok) {
+  if (!existed && !result.ok && result.raced.empty()) {
     store.reset();
     RemoveDatabase(args.db);  // a refused import into a new file leaves none
   }
@@ -222,8 +235,13 @@ ArchiveCommands AddArchiveCommands(CLI::App& app, ArchiveArgs& args) {
   ArchiveCommands out;
   out.import = app.add_subcommand(
       "import",
-      "Import the games of a JSON Lines log into a database, re-checking every event; all or "
-      "nothing. A log exported by pli export imports to the same events and hashes.");
+      "Import the games of a JSON Lines log into a database, re-checking every event. The "
+      "whole log is judged first: an illegal or malformed event, an edited hash or a game "
+      "already in the database refuses it whole, writing nothing. Then the games are written "
+      "in transactions of a few thousand events, so that live players are not locked out: "
+      "each game is written whole or not at all; a game another writer creates meanwhile is "
+      "left out and named (exit 1); if pli is killed, the games written so far stay. A log "
+      "exported by pli export imports to the same events and hashes.");
   AddDb(out.import, args, "the database (created if missing)");
   out.import->add_option("LOG", args.file, "the log ('-' reads standard input)")->required();
   out.import->add_flag("--keep-illegal", args.keep_illegal,

@@ -118,6 +118,22 @@ class AuditPrinter {
     shown_ = true;
   }
 
+  // The result of SQLite's own check of the database file `db` (its
+  // problems; none: sound), a finding of the database rather than of a
+  // game: printed at once as text, with the summary in JSON as
+  // "database":{"file","check":"integrity_check","ok","problems":[...]}.
+  void SetDatabaseCheck(const std::string& db, std::vector<std::string> problems) {
+    database_ = boost::json::object{{"file", db}, {"check", "integrity_check"},
+                                    {"ok", problems.empty()}, {"problems", boost::json::array()}};
+    for (const std::string& p : problems) database_->at("problems").as_array().push_back(p.c_str());
+    database_sound_ = problems.empty();
+    if (json_ || problems.empty()) return;
+    ClearProgress();
+    std::cout << "database " << db << ": the file is damaged: SQLite's integrity check reports "
+              << problems.size() << " problem(s):\n";
+    for (const std::string& p : problems) std::cout << "  " << p << "\n";
+  }
+
   // Closes the document or prints the summary; returns the exit status. A
   // source without a game (an empty log, blank lines only, an empty
   // database) has nothing to judge: InputError, exit 2, not "clean".
@@ -127,19 +143,22 @@ class AuditPrinter {
       throw InputError(label + " holds no game (no event at all): nothing to judge");
     }
     if (json_) {
-      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
+      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
+      if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
+      std::cout << "}\n";
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
     }
-    return summary_.Clean() ? 0 : 1;
+    return summary_.Clean() && database_sound_ ? 0 : 1;
   }
 
   // Closes a Started() document after a failure: the games so far, their
   // summary and the "error" member.
   void Fail(const std::exception& e) {
     ClearProgress();
-    std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json())
-              << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
+    std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
+    if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
+    std::cout << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
   }
 
  private:
@@ -162,6 +181,8 @@ class AuditPrinter {
   bool progress_ = false;
   bool shown_ = false;
   AuditSummary summary_;
+  std::optional<boost::json::object> database_;  // SetDatabaseCheck's
+  bool database_sound_ = true;
 };
 
 // Audits the games of a database (all, or the one named by `id`) in
@@ -174,6 +195,9 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
                          const std::optional<std::string>& id, const std::optional<Head>& witness) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  // SQLite's own check first: a damaged page may also hide rows from the
+  // games' checks, and a damaged index may answer lookups wrongly.
+  printer.SetDatabaseCheck(db, store->CheckFile());
   ScanScratch scratch;  // one event and one state, reused from game to game
   for (size_t i = 0; i < ids.size(); ++i) {
     printer.Progress(i, ids.size());
