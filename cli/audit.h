@@ -96,7 +96,7 @@ class AuditPrinter {
       o["events"] = static_cast<size_t>(events);  // as Add writes events.size()
       std::cout << (summary_.games > 1 ? "," : "") << boost::json::serialize(o);
     } else {
-      std::cout << "game " << game << ": " << events << " events, hash chain "
+      std::cout << "game " << EscapeForTerminal(game) << ": " << events << " events, hash chain "
                 << ChainStatusName(ChainStatus::kOk) << ", clean\n";
     }
   }
@@ -116,7 +116,7 @@ class AuditPrinter {
     if (json_) {
       std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
     } else if (summary_.games == 0) {
-      std::cout << "no game in " << empty_label << "\n";
+      std::cout << "no game in " << EscapeForTerminal(empty_label) << "\n";
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
     }

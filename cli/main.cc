@@ -21,6 +21,7 @@
 #include "cli/output.h"
 #include "cli/source.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "replay/fold.h"
 #include "schema/state_json.h"
 
@@ -81,7 +82,7 @@ std::vector<pli::cli::LoadedGame> Load(const Args& args) {
 // Warns on stderr that a game read for state/legal has a broken chain.
 void WarnIfBroken(const pli::cli::LoadedGame& g) {
   if (g.chain.status != pli::ChainStatus::kBroken) return;
-  std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+  std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
             << g.chain.problems.front().seq << "); run pli audit\n";
 }
 
@@ -95,7 +96,7 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
     if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
     if (ids.size() > 1) {
       std::string list;
-      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + ids[i];
+      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + pli::EscapeForTerminal(ids[i]);
       if (ids.size() > 10) list += ", ...";
       throw std::runtime_error(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
                                list + "): choose one with --game ID");
@@ -243,7 +244,7 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
              "\" (commands: audit, state, legal, explain, diff, check, replay, new, deal, "
              "exchange, play, pass, close, end, import, export, backup, simulate, prop)";
     }
-    std::cerr << "pli: " << what << "\nRun 'pli --help' or 'pli COMMAND --help' for usage.\n";
+    std::cerr << "pli: " << pli::EscapeLinesForTerminal(what) << "\nRun 'pli --help' or 'pli COMMAND --help' for usage.\n";
     return kExitBadInput;
   }
   return std::nullopt;
@@ -283,7 +284,7 @@ int main(int argc, char** argv) {
     std::cerr << "pli: no command given\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "pli: " << e.what() << "\n";
+    std::cerr << "pli: " << pli::EscapeLinesForTerminal(e.what()) << "\n";
     return kExitBadInput;
   }
 }

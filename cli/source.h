@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/event.h"
+#include "engine/text.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
@@ -74,7 +75,7 @@ inline std::string IdsText(const std::vector<std::string>& ids) {
   constexpr size_t kShown = 10;
   if (ids.empty()) return "none";
   std::string text;
-  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + ids[i];
+  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + EscapeForTerminal(ids[i]);
   if (ids.size() > kShown) text += " and " + std::to_string(ids.size() - kShown) + " more";
   return text;
 }
@@ -89,7 +90,7 @@ inline std::vector<std::string> DbGameIds(EventStore& store, const std::string& 
     bool known = false;
     for (const std::string& g : ids) known = known || g == *id;
     if (!known) {
-      throw std::runtime_error(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")");
+      throw std::runtime_error(db + " has no game \"" + EscapeForTerminal(*id) + "\" (games: " + IdsText(ids) + ")");
     }
     ids = {*id};
   }
@@ -180,11 +181,11 @@ inline const GameLog& SelectGame(const std::vector<GameLog>& games,
   for (const GameLog& g : games) {
     if (g.game != *id) continue;
     if (chosen)
-      throw std::runtime_error(label + " holds several games with the id \"" + *id + "\"");
+      throw std::runtime_error(label + " holds several games with the id \"" + EscapeForTerminal(*id) + "\"");
     chosen = &g;
   }
   if (!chosen) {
-    throw std::runtime_error(label + " has no game \"" + *id + "\" (games: " + GameIds(games) +
+    throw std::runtime_error(label + " has no game \"" + EscapeForTerminal(*id) + "\" (games: " + GameIds(games) +
                              ")");
   }
   return *chosen;
@@ -202,7 +203,7 @@ inline int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) 
   }
   if (*at > events) {
     throw std::runtime_error("--at " + std::to_string(*at) + " is past the end of game \"" +
-                             game.game + "\", which has " + std::to_string(events) + " events");
+                             EscapeForTerminal(game.game) + "\", which has " + std::to_string(events) + " events");
   }
   return *at;
 }
