@@ -30,10 +30,10 @@ constexpr int kExitBadInput = 2;
 // INTERFACE.md §1: a game id, an --id and a seat name hold no control
 // character (U+0000-U+001F, U+007F-U+009F) and are UTF-8. Refused before the
 // database is opened; the referee refuses them too (Submit), for any client.
-void RefuseControl(const std::string& option, const std::string& text) {
+void RefuseControl(const std::string& option, const std::string& what, const std::string& text) {
   if (HasControlOrBadUtf8(text)) {
-    Bad(option + " \"" + EscapeForTerminal(text) +
-        "\": control characters are not allowed in ids and seat names (INTERFACE.md §1)");
+    Bad(option + ": " + what + " \"" + EscapeForTerminal(text) +
+        "\" holds a control character or is not UTF-8 (INTERFACE.md §1)");
   }
 }
 
@@ -369,9 +369,9 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   }
   if (parsed == nullptr) return std::nullopt;
   const std::string command = parsed->get_name();
-  RefuseControl("--game", args.game);
-  if (args.id) RefuseControl("--id", *args.id);
-  for (const std::string& name : args.seats) RefuseControl("--seats", name);
+  RefuseControl("--game", "the game id", args.game);
+  if (args.id) RefuseControl("--id", "the id", *args.id);
+  for (const std::string& name : args.seats) RefuseControl("--seats", "the seat name", name);
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store =
       OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);

@@ -131,7 +131,8 @@ TEST_CASE("Live commands refuse control characters in game ids, seat names and -
     INFO("the name " << bad.size() << " bytes");
     Result r = PliArgv({"new", "--db", db, "--game", "g" + bad, "--seats", "A,B,C,D"});
     CHECK(r.status == 2);
-    CHECK(r.err.find("control characters") != std::string::npos);
+    CHECK(r.err.find("the game id") != std::string::npos);
+    CHECK(r.err.find("control character") != std::string::npos);
     CheckClean("new --game", r);
     CHECK_FALSE(std::filesystem::exists(db));  // refused before anything is created
     r = PliArgv({"new", "--db", db, "--game", "g", "--seats", "A,B" + bad + ",C,D"});
