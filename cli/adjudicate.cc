@@ -40,7 +40,7 @@ GameLog LoadGame(const std::optional<std::string>& file, const std::optional<std
   std::vector<GameLog> logs;
   for (LoadedGame& g : games) {
     if (g.chain.status == ChainStatus::kBroken && (!id || *id == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
     logs.push_back(std::move(g.log));
@@ -202,10 +202,10 @@ int RunCheck(const CheckArgs& args) {
   const Style style = StdoutStyle();
   for (const Checked& c : checked) {
     if (c.report.ok() && args.verbose)
-      std::cout << style.Good("ok") << "  " << c.path << " (" << c.report.passed
+      std::cout << style.Good("ok") << "  " << EscapeForTerminal(c.path) << " (" << c.report.passed
                 << " expectation(s))\n";
     for (const std::string& f : c.report.failures)
-      std::cout << style.Bad("FAIL") << "  " << WithPath(c, f) << "\n";
+      std::cout << style.Bad("FAIL") << "  " << EscapeForTerminal(WithPath(c, f)) << "\n";
   }
   const std::string summary =
       std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";

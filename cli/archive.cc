@@ -9,6 +9,7 @@
 
 #include "cli/error.h"
 #include "cli/source.h"
+#include "engine/text.h"
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
@@ -53,9 +54,9 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (r.ok) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << args.db << "\n";
+              << EscapeForTerminal(args.db) << "\n";
     for (const auto& [game, seq] : r.kept) {
-      std::cout << "  kept for audit: game \"" << game << "\" event " << seq << " is illegal\n";
+      std::cout << "  kept for audit: game \"" << EscapeForTerminal(game) << "\" event " << seq << " is illegal\n";
     }
     return;
   }
@@ -63,15 +64,15 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
               << args.db << "\n";
     std::cerr << "pli: import incomplete: " << r.message << ":\n";
-    for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << game << "\"\n";
+    for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << EscapeForTerminal(game) << "\"\n";
     return;
   }
-  std::cerr << "pli: import refused: game \"" << r.game << "\"";
+  std::cerr << "pli: import refused: game \"" << EscapeForTerminal(r.game) << "\"";
   if (r.seq > 0) std::cerr << ", event " << r.seq;
   if (r.violation && r.violation->code != Code::kMalformed) {
     std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << r.message << "\nnothing was written";
+  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written";
   if (r.violation) std::cerr << " (--keep-illegal imports illegal events for audit)";
   std::cerr << "\n";
 }
@@ -118,9 +119,9 @@ boost::json::object ExportGame(EventStore& store, const std::string& id, std::os
                         {"chain", ChainStatusName(checked.chain.status)}};
   if (inline_log) o["log"] = std::move(log);
   if (checked.chain.status == ChainStatus::kBroken) {
-    std::cerr << "pli: warning: game \"" << id << "\"'s chain is broken at event "
+    std::cerr << "pli: warning: game \"" << EscapeForTerminal(id) << "\"'s chain is broken at event "
               << checked.chain.problems.front().seq << " ("
-              << checked.chain.problems.front().message
+              << EscapeForTerminal(checked.chain.problems.front().message)
               << "); exported as stored. Run pli audit --db for the details.\n";
   }
   return o;
@@ -179,7 +180,8 @@ int RunBackup(const ArchiveArgs& args) {
     std::cout << boost::json::serialize(boost::json::object{{"result", "ok"}, {"backup", args.file}})
               << "\n";
   } else {
-    std::cout << "backed up " << args.db << " to " << args.file << "\n";
+    std::cout << "backed up " << EscapeForTerminal(args.db) << " to " << EscapeForTerminal(args.file)
+              << "\n";
   }
   return kExitOk;
 }

@@ -104,7 +104,7 @@ class AuditPrinter {
       o["events"] = static_cast<size_t>(events);  // as Add writes events.size()
       std::cout << (summary_.games > 1 ? "," : "{\"games\":[") << boost::json::serialize(o);
     } else {
-      std::cout << "game " << game << ": " << events << " events, hash chain "
+      std::cout << "game " << EscapeForTerminal(game) << ": " << events << " events, hash chain "
                 << ChainStatusName(ChainStatus::kOk) << ", clean\n";
     }
   }

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
@@ -28,6 +29,16 @@ constexpr int kExitRejected = 1;
 constexpr int kExitBadInput = 2;
 
 [[noreturn]] void Bad(const std::string& message) { throw std::runtime_error(message); }
+
+// INTERFACE.md §1: a game id, an --id and a seat name hold no control
+// character (U+0000-U+001F, U+007F-U+009F) and are UTF-8. Refused before the
+// database is opened; the referee refuses them too (Submit), for any client.
+void RefuseControl(const std::string& option, const std::string& what, const std::string& text) {
+  if (HasControlOrBadUtf8(text)) {
+    Bad(option + ": " + what + " \"" + EscapeForTerminal(text) +
+        "\" holds a control character or is not UTF-8 (INTERFACE.md §1)");
+  }
+}
 
 // Cards as typed: each argument may hold several, separated by commas or
 // spaces; any spelling of RULES.md C1.
@@ -61,10 +72,10 @@ int ResolveSeat(const std::string& text, const State& state, const std::string& 
   if (named.size() == 1) return named.front();
   std::string seats;
   for (int s = 0; s < state.seats; ++s) {
-    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + state.seat_names[s];
+    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + EscapeForTerminal(state.seat_names[s]);
   }
   Bad(option + " " + text + (named.empty() ? ": no such seat" : ": several seats have that name") +
-      " in game \"" + state.game + "\" (seats: " + seats + "); give the seat's number");
+      " in game \"" + EscapeForTerminal(state.game) + "\" (seats: " + seats + "); give the seat's number");
 }
 
 // RFC 3339 date-time: YYYY-MM-DDTHH:MM:SS, optional fraction, then Z or
@@ -184,7 +195,7 @@ EventBody BuildBody(const std::string& command, const LiveArgs& args, const Stat
 std::string SeatText(int seat, const State& state) {
   if (seat < 0) return "nobody";
   std::string text = "seat " + std::to_string(seat);
-  if (seat < static_cast<int>(state.seat_names.size())) text += " (" + state.seat_names[seat] + ")";
+  if (seat < static_cast<int>(state.seat_names.size())) text += " (" + EscapeForTerminal(state.seat_names[seat]) + ")";
   return text;
 }
 
@@ -262,7 +273,7 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r)
   const std::string what = std::string(TypeName(TypeOf(action.body)));
   if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
-              << r.seq << " of game \"" << game << "\" (" << what << ")\n"
+              << r.seq << " of game \"" << EscapeForTerminal(game) << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
               << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
               << ShellWord(game) << " --head " << r.seq << ":" << HashHex(r.hash)
@@ -274,7 +285,7 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r)
   if (r.violation && r.violation->code != Code::kMalformed) {
     std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << r.message << "\nnothing was written; the log is at seq " << r.head_seq
+  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written; the log is at seq " << r.head_seq
             << "\n";
 }
 
@@ -409,13 +420,16 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   }
   if (parsed == nullptr) return std::nullopt;
   const std::string command = parsed->get_name();
+  RefuseControl("--game", "the game id", args.game);
+  if (args.id) RefuseControl("--id", "the id", *args.id);
+  for (const std::string& name : args.seats) RefuseControl("--seats", "the seat name", name);
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store =
       OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
   State state;
   if (command != "new") {
     std::optional<State> loaded = LoadState(*store, args.game);
-    if (!loaded) Bad(args.db + " has no game \"" + args.game + "\"" );
+    if (!loaded) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
     state = std::move(*loaded);
   }
   if (args.time && args.no_time) Bad("give --time or --no-time, not both");

@@ -22,6 +22,7 @@
 #include "cli/output.h"
 #include "cli/source.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "replay/fold.h"
 #include "schema/state_json.h"
 
@@ -133,7 +134,7 @@ std::vector<pli::cli::LoadedGame> Load(const Args& args) {
 // Warns on stderr that a game read for state/legal has a broken chain.
 void WarnIfBroken(const pli::cli::LoadedGame& g) {
   if (g.chain.status != pli::ChainStatus::kBroken) return;
-  std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+  std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
             << g.chain.problems.front().seq << "); run pli audit\n";
 }
 
@@ -147,7 +148,7 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
     if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
     if (ids.size() > 1) {
       std::string list;
-      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + ids[i];
+      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + pli::EscapeForTerminal(ids[i]);
       if (ids.size() > 10) list += ", ...";
       throw pli::cli::InputError(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
                                      list + "): choose one with --game ID",
@@ -309,7 +310,7 @@ bool WantsJson(int argc, char** argv) {
 // A failure where nothing could be judged: the message on stderr and, with
 // --json, the error document on stdout. Returns exit status 2.
 int ReportError(const std::exception& e, bool json, const std::string& hint = "") {
-  std::cerr << "pli: " << e.what() << "\n" << hint;
+  std::cerr << "pli: " << pli::EscapeLinesForTerminal(e.what()) << "\n" << hint;
   if (json) Print(pli::cli::ErrorJson(e));
   return kExitBadInput;
 }

@@ -90,7 +90,7 @@ GameLog LoadGame(const ReplayArgs& args) {
   std::vector<GameLog> logs;
   for (LoadedGame& g : loaded) {
     if (g.chain.status == ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
     logs.push_back(std::move(g.log));
@@ -107,8 +107,8 @@ int ResolveSeat(const GameLog& game, const std::optional<std::string>& seat) {
   }
   std::string list;
   for (size_t s = 0; s < names.size(); ++s)
-    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + names[s] + ")";
-  throw std::runtime_error("--seat " + *seat + ": game \"" + game.game +
+    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + EscapeForTerminal(names[s]) + ")";
+  throw std::runtime_error("--seat " + EscapeForTerminal(*seat) + ": game \"" + EscapeForTerminal(game.game) +
                            "\" has no such seat (seats: " + list + ")");
 }
 

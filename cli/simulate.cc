@@ -18,6 +18,7 @@
 #include "cli/prop_run.h"
 #include "cli/sim_run.h"
 #include "engine/event.h"
+#include "engine/text.h"
 
 namespace pli::cli {
 namespace {
@@ -234,7 +235,7 @@ void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
                           : "Intervals are clustered by game (docs/SIMULATE.md).")
             << "\n";
   if (!r.last_game.empty()) {
-    std::cout << "last game: " << r.last_game << ", head " << r.last_seq << ":" << r.last_hash
+    std::cout << "last game: " << EscapeForTerminal(r.last_game) << ", head " << r.last_seq << ":" << r.last_hash
               << "\n";
   }
 }

@@ -17,6 +17,7 @@
 
 #include "cli/error.h"
 #include "engine/event.h"
+#include "engine/text.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
@@ -82,7 +83,7 @@ inline std::string IdsText(const std::vector<std::string>& ids) {
   constexpr size_t kShown = 10;
   if (ids.empty()) return "none";
   std::string text;
-  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + ids[i];
+  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + EscapeForTerminal(ids[i]);
   if (ids.size() > kShown) text += " and " + std::to_string(ids.size() - kShown) + " more";
   return text;
 }
@@ -189,7 +190,7 @@ inline const GameLog& SelectGame(const std::vector<GameLog>& games,
   for (const GameLog& g : games) {
     if (g.game != *id) continue;
     if (chosen)
-      throw std::runtime_error(label + " holds several games with the id \"" + *id + "\"");
+      throw std::runtime_error(label + " holds several games with the id \"" + EscapeForTerminal(*id) + "\"");
     chosen = &g;
   }
   if (!chosen) {

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "schema/event_codec.h"
 
 namespace pli {
@@ -40,6 +41,29 @@ bool SameAction(Event a, Event b) {
 bool SameStored(Event decoded, const Event& original) {
   decoded.seq = original.seq;
   return decoded == original;
+}
+
+// INTERFACE.md §1: game ids, event ids, times and seat names hold no control
+// character (and are UTF-8). The first that does, named for the refusal, or
+// "" when all are clean. Checked before the action is judged, so that no
+// client (the CLI today, a server later) stores a name that could steer the
+// terminal of whoever reads the log.
+std::string ControlCharacterIn(const std::string& game, const Event& action) {
+  const auto bad = [](const std::string& what, const std::string& text) {
+    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
+                                           "\" holds a control character or is not UTF-8"
+                                     : std::string();
+  };
+  std::string problem = bad("the game id", game);
+  if (problem.empty() && action.id) problem = bad("the id", *action.id);
+  if (problem.empty() && action.at) problem = bad("the time", *action.at);
+  if (const auto* g = std::get_if<GameEvent>(&action.body)) {
+    if (problem.empty()) problem = bad("the game id", g->game);
+    for (const std::string& name : g->seats) {
+      if (problem.empty()) problem = bad("the seat name", name);
+    }
+  }
+  return problem;
 }
 
 SubmitResult Result(Outcome outcome, int64_t head_seq, std::string message) {
@@ -100,6 +124,11 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   const bool is_game = std::holds_alternative<GameEvent>(action.body);
   const std::optional<Head> head = store.HeadOf(game);
   const int64_t head_seq = head ? head->seq : 0;
+  if (std::string problem = ControlCharacterIn(game, action); !problem.empty()) {
+    result = Result(Outcome::kRejected, head_seq, problem);
+    result.violation = Violation{Code::kMalformed, "", result.message};
+    return false;
+  }
   if (!head && !is_game) {
     result = Result(Outcome::kNoGame, 0, "there is no game \"" + game + "\" in the database");
     return false;

@@ -46,7 +46,8 @@ struct SubmitResult {
 // Submits an action for `game`. The game id is taken from a game event's
 // body (and must not exist yet); for other events `game` names it. `expect`
 // is the seq the caller last saw (the head); nullopt skips the check.
-// Storage failures throw StoreError. Reads and folds the whole game inside
+// An id, time, game id or seat name with a control character is refused as
+// malformed (INTERFACE.md §1). Storage failures throw StoreError. Reads and folds the whole game inside
 // the transaction: for one action per process (`pli play`); a process that
 // submits many uses a Referee.
 SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,

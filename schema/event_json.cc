@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/state.h"
+#include "engine/text.h"
 #include "schema/strict_json.h"
 
 namespace pli {
@@ -48,7 +49,7 @@ const char* KindName(const bj::value& v) {
 }
 
 // Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 constexpr std::array<std::string_view, 5> kCommonFields = {"type", "seq", "id", "at", "hash"};
 

@@ -5,6 +5,7 @@
 // number (a number JsonNumbers refuses is remembered and the parse goes on,
 // so that a syntax error or a duplicate key later in the text comes first).
 #include "schema/strict_json.h"
+#include "engine/text.h"
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <boost/json/value_stack.hpp>
@@ -21,7 +22,7 @@ namespace {
 namespace bj = boost::json;
 
 // Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 // Why a number, as written, is not a canonical int64, or "" when it is.
 // is_int64: boost read it as an int64.
