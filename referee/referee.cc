@@ -183,7 +183,7 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
     }
     if (std::optional<Violation> v = Step(state, event)) {
       if (!keep_illegal) {
-        result.message = v->message;
+        result.message = SentenceFor(*v, Audience::kAdjudicator);  // import: the archivist's view
         result.violation = std::move(v);
         return false;
       }
