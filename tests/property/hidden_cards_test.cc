@@ -20,7 +20,7 @@ namespace {
 
 Event Play(int seat, CardList cards) { return Event{PlayEvent{seat, std::move(cards), Declare::kNone}}; }
 Event Close(int seat, CardList cards) { return Event{CloseEvent{seat, std::move(cards)}}; }
-Event Gift(int from, int to, CardList cards) { return Event{ExchangeEvent{from, to, std::move(cards)}}; }
+Event GiftEvent(int from, int to, CardList cards) { return Event{ExchangeEvent{from, to, std::move(cards)}}; }
 
 // Every card a sentence names, in canonical text (C1): a rank and a suit
 // standing as a word of its own ("Kc", not the "8s" of "two 8s" — which
@@ -89,13 +89,13 @@ std::vector<Event> Probes(const State& s, std::mt19937_64& rng) {
     if (g.done) continue;
     const CardSet hand = s.hands[g.from];
     if (hand.size() >= g.count)
-      out.push_back(Gift(g.from, g.to, PickCards(hand, g.count, static_cast<uint32_t>(rng()))));
+      out.push_back(GiftEvent(g.from, g.to, PickCards(hand, g.count, static_cast<uint32_t>(rng()))));
     if (auto c = OthersCard(s, g.from, rng)) {
       CardList cards = g.count > 1 && !hand.empty() ? CardList{hand.first(), *c} : CardList{*c};
-      out.push_back(Gift(g.from, g.to, cards));
+      out.push_back(GiftEvent(g.from, g.to, cards));
     }
     const CardSet received = hand - s.dealt[g.from];
-    if (!received.empty()) out.push_back(Gift(g.from, g.to, PickCards(received, 1, 0)));
+    if (!received.empty()) out.push_back(GiftEvent(g.from, g.to, PickCards(received, 1, 0)));
   }
   return out;
 }

@@ -284,5 +284,5 @@ TEST_CASE("explain X1: the adjudicator sees who held the card the closer lacked,
         "(hidden from the player: 6h is with C (seat 2))");
   const boost::json::object o = ExplanationToJson(x);
   CHECK(o.at("violation").at("hidden") == "6h is with C (seat 2)");
-  CHECK(o.at("violation").at("message") == x.why[0].detail);
+  CHECK(o.at("violation").at("message") == boost::json::value(x.why[0].detail));
 }
