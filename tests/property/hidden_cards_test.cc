@@ -161,8 +161,10 @@ TEST_CASE("issue 11 item 5 (P1, P4, U4, O2, X1, K2): a refusal names no card its
         // The adjudicator still learns who holds what the player lacked.
         CardSet lacked;
         if (v->code == Code::kCardNotInHand) lacked = named - s.hands[actor];
-        if (v->code == Code::kCloseNotAllowed && v->rule == "X1" && !named.empty() && s.pli.count > 0 &&
-            named.first().rank() == s.pli.last_cards.first().rank())
+        // X1 past the checks of the ruleset, the rank and X2: the rank's
+        // cards neither played nor the closer's.
+        if (v->code == Code::kCloseNotAllowed && v->rule == "X1" && s.options.close && !named.empty() &&
+            s.pli.count > 0 && named.first().rank() == s.pli.last_cards.first().rank())
           lacked = CardSet::Deck().OnlyRank(named.first().rank()) - s.discards - s.hands[actor];
         const std::string full = SentenceFor(*v, Audience::kAdjudicator);
         for (int o = 0; o < s.seats; ++o) {
