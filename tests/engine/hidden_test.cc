@@ -29,7 +29,7 @@ TEST_CASE("X1: a refused close does not tell the closer who holds the rest of th
         "count (singles)");
 }
 
-TEST_CASE("X1: the closer's own cards are theirs to read; the table reads the rule") {
+TEST_CASE("X1: the closer's own cards are theirs to read, and the table reads the rule") {
   Table t({"6c 9c", "6d 6h 9d", "7c", "7d"});
   t.Do(Play(0, "6c"));
   const auto v = t.Try(Close(1, "6d"));  // B holds 6h too: a close plays both
