@@ -77,7 +77,8 @@ int RunExplain(const ExplainArgs& args) {
 // diff
 
 struct DiffArgs {
-  std::vector<std::string> files;
+  std::string a;  // the positionals, in order: A then B
+  std::string b;
   std::optional<std::string> db_a;
   std::optional<std::string> db_b;
   std::optional<std::string> game;
@@ -86,15 +87,19 @@ struct DiffArgs {
 };
 
 int RunDiff(const DiffArgs& args) {
+  std::vector<std::string> files;
+  for (const std::string* f : {&args.a, &args.b}) {
+    if (!f->empty()) files.push_back(*f);
+  }
   const size_t wanted = 2 - (args.db_a ? 1 : 0) - (args.db_b ? 1 : 0);
-  if (args.files.size() != wanted)
+  if (files.size() != wanted)
     throw std::runtime_error(
         "pli diff compares two logs: give two files, or a file and --db-a "
         "or --db-b, or --db-a and --db-b");
   size_t next = 0;
   auto side = [&](const std::optional<std::string>& db) {
     std::optional<std::string> file;
-    if (!db) file = args.files[next++];
+    if (!db) file = files[next++];
     return std::pair(LoadGame(file, db, args.game), db ? *db : SourceLabel(*file));
   };
   const auto [a, label_a] = side(args.db_a);
@@ -278,7 +283,8 @@ class Adjudicate : public CommandGroup {
   void AddDiff(CLI::App& app) {
     diff_ = app.add_subcommand(
         "diff", "Compare two records of the same game and show the first event where they part.");
-    diff_->add_option("A B", diff_args_.files, "the two event logs (JSON Lines)")->expected(0, 2);
+    diff_->add_option("A", diff_args_.a, "the first event log (JSON Lines; '-' reads standard input)");
+    diff_->add_option("B", diff_args_.b, "the second event log (unless --db-a or --db-b gives one side)");
     diff_->add_option("--db-a", diff_args_.db_a, "read side A from this database instead of a file")
         ->type_name("FILE");
     diff_->add_option("--db-b", diff_args_.db_b, "read side B from this database instead of a file")

@@ -416,8 +416,13 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
 
 std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash) {
   if (hash != nullptr) hash->clear();
+  // The event types, for a person who wrote none, or a number, or another.
+  const std::string types = "the event types are game, deal, exchange, play, pass, close, end";
   std::variant<boost::json::value, JsonError> parsed = ParseStrictJson(line);
   if (auto* e = std::get_if<JsonError>(&parsed)) {
+    if (e->field == "type" && e->kind == JsonError::Kind::kNumber) {  // "type":1.0
+      return ParseError{"type", "must be a string naming the event, not a number (" + types + ")"};
+    }
     return ParseError{std::move(e->field), std::move(e->message)};
   }
   const boost::json::value& root = std::get<boost::json::value>(parsed);
@@ -425,10 +430,16 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::strin
     return ParseError{"", std::string("an event must be a JSON object, not ") + KindName(root)};
   }
   EventReader r(root.get_object());
+  const boost::json::value* type_value = root.get_object().if_contains("type");
+  if (type_value == nullptr) return ParseError{"type", "is required but missing (" + types + ")"};
+  if (!type_value->is_string()) {
+    return ParseError{"type", std::string("must be a string naming the event, not ") +
+                                  KindName(*type_value) + " (" + types + ")"};
+  }
   std::optional<std::string> type_name = r.String("type", true, false);
   if (r.failed()) return r.error();
   std::optional<EventType> type = ParseTypeName(*type_name);
-  if (!type) return ParseError{"type", "unknown event type " + Quote(*type_name)};
+  if (!type) return ParseError{"type", "unknown event type " + Quote(*type_name) + " (" + types + ")"};
   r.CheckFieldNames(*type);
   Event event;
   r.ReadCommon(event, hash);
