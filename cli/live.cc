@@ -245,7 +245,9 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
     o["seq"] = r.seq;
     o["hash"] = HashHex(r.hash);
   }
-  if (r.violation) o["violation"] = ViolationToJson(*r.violation);
+  // The acting player reads the refusal: their sentence, nothing hidden
+  // from them (issue 11 item 5).
+  if (r.violation) o["violation"] = ViolationToJson(*r.violation, Audience::kActor);
   o["message"] = r.message;
   o["event"] = boost::json::parse(EventToJson(action));
   if (ExitOf(r) == kExitBadInput) o["error"] = ErrorMember(r.message);  // INTERFACE.md §2

@@ -56,7 +56,8 @@ inline const char* YesNo(bool b) { return b ? "yes" : "no"; }
 // One game of `pli audit --json` (INTERFACE.md §2), plus the chain's
 // problems: {"game":ID,"events":N,"chain":"ok"|"none"|"broken",
 // "chain_problems":[{"seq","message"}],"violations":[{"seq","seat","type",
-// "code","rule","message"}]}.
+// "code","rule","message","hidden"}]}: the adjudicator's view, "hidden"
+// what the acting player's sentence left out (or null), also in "message".
 inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chain,
                                      const std::vector<Finding>& findings) {
   boost::json::array violations;
@@ -67,7 +68,9 @@ inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chai
     v["type"] = TypeName(f.type);
     v["code"] = CodeName(f.violation.code);
     v["rule"] = f.violation.rule;
-    v["message"] = f.violation.message;
+    v["message"] = SentenceFor(f.violation, Audience::kAdjudicator);
+    v["hidden"] = f.violation.hidden.empty() ? boost::json::value(nullptr)
+                                             : boost::json::value(f.violation.hidden);
     violations.push_back(std::move(v));
   }
   boost::json::array problems;
@@ -107,7 +110,7 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
     if (f.seat >= 0) text += SeatLabel(f.seat, names) + "  ";
     text += std::string(TypeName(f.type)) + "  " + std::string(CodeName(f.violation.code));
     if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
-    text += ": " + EscapeForTerminal(f.violation.message) + "\n";
+    text += ": " + EscapeForTerminal(SentenceFor(f.violation, Audience::kAdjudicator)) + "\n";
   }
   if (!keep_going && !findings.empty())
     text += "  (checking stopped at the first violation; --continue checks the rest)\n";

@@ -141,14 +141,24 @@ inline std::string PliEntry(const Stepper& stepper, int64_t seq, const ReplayLoo
   return who + " pass";
 }
 
+// Who reads a verdict (Violation's Audience): without --seat the
+// adjudicator, who sees everything; with it the acting seat (the giver of a
+// gift) reads the player's sentence, any other seat the table's, so that
+// neither names a card that seat may not know (issue 11 item 5).
+inline Audience VerdictAudience(const Event& event, const ReplayLook& look) {
+  if (look.seat < 0) return Audience::kAdjudicator;
+  return ActingSeat(event.body) == look.seat ? Audience::kActor : Audience::kTable;
+}
+
 // The verdict on the event: "legal", or its code, rule and sentence.
-inline std::string ReplayVerdict(const Frame& frame, const ReplayLook& look) {
+inline std::string ReplayVerdict(const Frame& frame, const Event& event, const ReplayLook& look) {
   if (!frame.violation) return Paint("legal", "32", look);
   const Violation& v = *frame.violation;
   std::string code(CodeName(v.code));
   if (!v.rule.empty()) code += " (" + v.rule + ")";
-  const bool stop = !v.message.empty() && v.message.back() == '.';
-  return Paint("ILLEGAL " + code, "1;31", look) + ": " + EscapeForTerminal(v.message) + (stop ? "" : ".") +
+  const std::string sentence = EscapeForTerminal(SentenceFor(v, VerdictAudience(event, look)));
+  const bool stop = !sentence.empty() && sentence.back() == '.';
+  return Paint("ILLEGAL " + code, "1;31", look) + ": " + sentence + (stop ? "" : ".") +
          " It changes nothing.";
 }
 
@@ -323,7 +333,7 @@ inline std::vector<std::string> ReplayLines(const Stepper& stepper, int64_t seq,
   if (look.seat >= 0) head += "  seen by " + SeatLabel(look.seat, names);
   lines.push_back(head);
   lines.push_back("event " + std::to_string(seq) + ": " + ReplayEventText(stepper, seq, look));
-  lines.push_back("  " + ReplayVerdict(frame, look));
+  lines.push_back("  " + ReplayVerdict(frame, stepper.event(seq), look));
   if (frame.manche_end) {
     lines.push_back("  " + Paint("manche " + std::to_string(state.manche) + " is over", "1", look) +
                     " (F3): one player still holds cards");
@@ -362,7 +372,9 @@ inline void HideOthers(boost::json::object& event, boost::json::object& state, i
 // One step of `pli replay --json`: {"seq","event","legal","violation",
 // "pli_number","pli_end":{"rule","text"}|null,"manche_start","manche_end",
 // "pli_events":[seq...],"hand_sizes":[...],"state":{as pli state --json}}.
-// With a seat (--seat), the other seats' cards are hidden (HideOthers).
+// With a seat (--seat), the other seats' cards are hidden (HideOthers), and
+// a violation's message is the one that seat may read (VerdictAudience), with
+// no "hidden" field.
 inline boost::json::object ReplayStepJson(const Stepper& stepper, int64_t seq, int seat) {
   const Frame& frame = stepper.frame(seq);
   boost::json::object event = boost::json::parse(EventToJson(stepper.event(seq))).as_object();
@@ -376,8 +388,12 @@ inline boost::json::object ReplayStepJson(const Stepper& stepper, int64_t seq, i
   step["seq"] = seq;
   step["event"] = std::move(event);
   step["legal"] = !frame.violation.has_value();
-  step["violation"] = frame.violation ? boost::json::value(ViolationToJson(*frame.violation))
-                                      : boost::json::value(nullptr);
+  ReplayLook look;
+  look.seat = seat;
+  step["violation"] = frame.violation
+                          ? boost::json::value(ViolationToJson(
+                                *frame.violation, VerdictAudience(stepper.event(seq), look)))
+                          : boost::json::value(nullptr);
   step["pli_number"] = frame.pli_number;
   step["pli_end"] =
       frame.pli_end == PliEnd::kNone

@@ -47,7 +47,9 @@ at the first.
 The screen shows the game, the seq (of N), the event just applied and
 whether it was legal (an illegal event is marked with its code and rule, and
 changes nothing), the manche and the pli, every hand (with --seat, only that
-seat's cards; the others as counts), what is in force (count, mode
+seat's cards; the others as counts, and an illegal event's sentence as that
+seat may read it: without --seat it adds, marked, what was hidden from the
+player), what is in force (count, mode
 free/suite/reverse, ou-rien, révolution), whose turn, the pli on the table
 (leader, plays, last play, and how the pli ended when this event ended it),
 who finished this manche and the places of the last ranking.

@@ -178,6 +178,32 @@ Violation NotYourTurn(const State& s, int seat) {
                        : SeatText(s, seat) + " has no cards left"};
 }
 
+// Who holds `cards` other than `seat`, for the adjudicator only (a hand is
+// its holder's): "Kc Kd are with Bo (seat 1); Ks is with Cy (seat 2)".
+// Cards played already are public and not listed; "" when none is held.
+std::string WhereHeld(const State& s, int seat, CardSet cards) {
+  std::string where;
+  for (int other = 0; other < s.seats; ++other) {
+    if (other == seat) continue;
+    const CardSet held = s.hands[other] & cards;
+    if (held.empty()) continue;
+    where += (where.empty() ? "" : "; ") + CardSetText(held) + (held.size() == 1 ? " is" : " are") +
+             " with " + SeatText(s, other);
+  }
+  return where;
+}
+
+// P1 for a play, close or gift naming cards `seat` does not hold: the
+// actor's sentence names the cards (they named them); who holds them is
+// hidden from the actor, and the rest of the table is not told which of
+// the cards named the actor lacks.
+Violation NotHeld(const State& s, int seat, CardSet missing) {
+  Violation v{Code::kCardNotInHand, "P1", SeatText(s, seat) + " does not hold " + CardSetText(missing)};
+  v.hidden = WhereHeld(s, seat, missing);
+  v.table = SeatText(s, seat) + " does not hold every card named";
+  return v;
+}
+
 // P1: the cards are in the hand, named once each, and of one rank: the
 // violation, once CheckCards below has found one.
 Violation CardsViolation(const State& s, int seat, const CardList& cards, const char* rule_for_rank) {
@@ -190,9 +216,7 @@ Violation CardsViolation(const State& s, int seat, const CardList& cards, const 
           return Violation{Code::kCardNotInHand, "P1", CardText(cards[i]) + " is named twice"};
   }
   CardSet missing = set - s.hands[seat];
-  if (!missing.empty())
-    return Violation{Code::kCardNotInHand, "P1",
-                     SeatText(s, seat) + " does not hold " + CardSetText(missing)};
+  if (!missing.empty()) return NotHeld(s, seat, missing);
   return Violation{Code::kMixedRanks, rule_for_rank, CardSetText(set) + " are not all of one rank"};
 }
 // The check; *set is the cards named (the list is not empty).
@@ -251,10 +275,14 @@ Violation MustPlayViolation(const State& s, int seat) {
     return Violation{Code::kMustPlay, "P4", SeatText(s, seat) + " leads this pli and must play"};
   if (p.ou_rien) {
     const Rank last = internal::LastRank(s);
-    return Violation{Code::kMustPlay, "O2",
-                     "ou-rien is in force and " + SeatText(s, seat) + " holds " +
-                         CardSetText(s.hands[seat].OnlyRank(last)) + ": they must play " +
-                         internal::RankText(last)};
+    Violation v{Code::kMustPlay, "O2",
+                "ou-rien is in force and " + SeatText(s, seat) + " holds " +
+                    CardSetText(s.hands[seat].OnlyRank(last)) + ": they must play " +
+                    internal::RankText(last)};
+    // The rest of the table does not see the hand (issue 11 item 5).
+    v.table = "ou-rien is in force and " + SeatText(s, seat) + " holds enough cards of rank " +
+              RankChar(last) + " to follow: they must play " + internal::RankText(last);
+    return v;
   }
   // P4 (U4 in a suite or reverse): pass only when no legal play exists.
   const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
@@ -265,9 +293,11 @@ Violation MustPlayViolation(const State& s, int seat) {
         internal::RankCheck(s, r, Declare::kNone) == internal::RankProblem::kFits)
       example = CardSetText(s.hands[seat].OnlyRank(r));
   }
-  return Violation{Code::kMustPlay, rule,
-                   SeatText(s, seat) + " can play (" + internal::CountWord(p.count) + " from " +
-                       example + "), and may pass only when no legal play exists"};
+  Violation v{Code::kMustPlay, rule,
+              SeatText(s, seat) + " can play (" + internal::CountWord(p.count) + " from " + example +
+                  "), and may pass only when no legal play exists"};
+  v.table = SeatText(s, seat) + " can play, and may pass only when no legal play exists";
+  return v;
 }
 
 template <bool kExplain>
@@ -326,22 +356,30 @@ Violation CloseViolation(const State& s, int closer, CardSet set, Rank r) {
     return Violation{Code::kCloseNotAllowed, "X2",
                      std::string("a pli cannot be closed with the top rank (") + RankChar(r) +
                          (s.revolution ? " under révolution)" : ")")};
-  for (int seat = 0; seat < s.seats; ++seat) {
-    if (seat == closer) continue;
-    CardSet others = s.hands[seat].OnlyRank(r);
-    if (!others.empty())
-      return Violation{Code::kCloseNotAllowed, "X1",
-                       SeatText(s, closer) + " does not hold every remaining " + RankChar(r) + ": " +
-                           CardSetText(others) + " is with " + SeatText(s, seat)};
+  // From here on the reason depends on hands: the closer's sentence names
+  // only their own cards and what they can count (the cards of the rank
+  // not played and not theirs are in other hands); who holds those is for
+  // the adjudicator; the rest of the table reads the rule, no hand.
+  Violation v{Code::kCloseNotAllowed, "X1", ""};
+  v.table = SeatText(s, closer) + " may close only with every remaining " + RankChar(r) +
+            ", all in their hand and as many as the pli's count (" + internal::CountWord(p.count) +
+            ")";
+  CardSet elsewhere;  // as many as the closer counts: 4 - played - their own
+  for (int seat = 0; seat < s.seats; ++seat)
+    if (seat != closer) elsewhere |= s.hands[seat].OnlyRank(r);
+  if (!elsewhere.empty()) {
+    v.message = SeatText(s, closer) + " does not hold every remaining " + RankChar(r) + ": " +
+                (elsewhere.size() == 1 ? std::string("one more is in another hand")
+                                       : std::to_string(elsewhere.size()) + " more are in other hands");
+    v.hidden = WhereHeld(s, closer, elsewhere);
+  } else if (set != s.hands[closer].OnlyRank(r)) {
+    v.message = "a close plays every remaining " + std::string(1, RankChar(r)) + " (" +
+                CardSetText(s.hands[closer].OnlyRank(r)) + "), not just " + CardSetText(set);
+  } else {
+    v.message = "the pli is played in " + internal::CountWord(p.count) + "; the remaining " +
+                CardSetText(set) + " is " + internal::CardsWord(set.size());
   }
-  if (set != s.hands[closer].OnlyRank(r))
-    return Violation{Code::kCloseNotAllowed, "X1",
-                     "a close plays every remaining " + std::string(1, RankChar(r)) + " (" +
-                         CardSetText(s.hands[closer].OnlyRank(r)) + "), not just " +
-                         CardSetText(set)};
-  return Violation{Code::kCloseNotAllowed, "X1",
-                   "the pli is played in " + internal::CountWord(p.count) + "; the remaining " +
-                       CardSetText(set) + " is " + internal::CardsWord(set.size())};
+  return v;
 }
 
 template <bool kExplain>
@@ -372,11 +410,7 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (repeated)
     return Refuse<kExplain>([] { return Violation{Code::kCardNotInHand, "P1", "a card is named twice"}; });
   CardSet missing = set - s.hands[e.from];
-  if (!missing.empty())
-    return Refuse<kExplain>([&] {
-      return Violation{Code::kCardNotInHand, "P1",
-                       SeatText(s, e.from) + " does not hold " + CardSetText(missing)};
-    });
+  if (!missing.empty()) return Refuse<kExplain>([&] { return NotHeld(s, e.from, missing); });
   if (set.size() != gift->count)
     return Refuse<kExplain>([&] {
       return Violation{Code::kExchangeWrongCards, "K1",
@@ -386,9 +420,12 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   CardSet received = set - s.dealt[e.from];
   if (!received.empty())
     return Refuse<kExplain>([&] {
-      return Violation{Code::kExchangeWrongCards, "K2",
-                       CardSetText(received) + " was not in " + SeatText(s, e.from) +
-                           "'s hand as dealt: gifts come from the hand as dealt"};
+      Violation v{Code::kExchangeWrongCards, "K2",
+                  CardSetText(received) + " was not in " + SeatText(s, e.from) +
+                      "'s hand as dealt: gifts come from the hand as dealt"};
+      v.table = SeatText(s, e.from) + " gives from their hand as dealt, and the cards named are not "
+                "all from it";  // a gift's cards are the giver's and receiver's only
+      return v;
     });
   if (gift->choice) return Accept<kExplain>();  // K3 option `choice`
   auto need = internal::GiftRanks(s, *gift);
@@ -399,10 +436,13 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
     std::string ranks;
     for (int ri = 0; ri < kRankCount; ++ri)
       for (int k = 0; k < need[ri]; ++k) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(static_cast<Rank>(ri));
-    return Violation{Code::kExchangeWrongCards, "K2",
-                     SeatText(s, e.from) + " gives their " + (gift->best ? "strongest " : "weakest ") +
-                         internal::CardsWord(gift->count) + " as dealt (ranks " + ranks + "), not " +
-                         CardSetText(set)};
+    const std::string which = std::string(gift->best ? "strongest " : "weakest ") +
+                              internal::CardsWord(gift->count) + " as dealt";
+    Violation v{Code::kExchangeWrongCards, "K2",
+                SeatText(s, e.from) + " gives their " + which + " (ranks " + ranks + "), not " +
+                    CardSetText(set)};
+    v.table = SeatText(s, e.from) + " gives their " + which + ", and the cards named are not those";
+    return v;
   });
 }
 

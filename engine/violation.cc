@@ -37,6 +37,19 @@ std::string_view CodeName(Code code) {
   return "unknown";  // not a Code value
 }
 
+std::string SentenceFor(const Violation& v, Audience audience) {
+  switch (audience) {
+    case Audience::kActor:
+      return v.message;
+    case Audience::kTable:
+      return v.table.empty() ? v.message : v.table;
+    case Audience::kAdjudicator:
+      break;
+  }
+  if (v.hidden.empty()) return v.message;
+  return v.message + " (hidden from the player: " + v.hidden + ")";
+}
+
 std::optional<Code> ParseCode(std::string_view name) {
   for (const auto& [c, n] : kCodeNames) {
     if (n == name) return c;

@@ -217,7 +217,7 @@ bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result
     }
     if (std::optional<Violation> v = Step(state, event)) {
       if (!keep_illegal) {
-        result.message = v->message;
+        result.message = SentenceFor(*v, Audience::kAdjudicator);  // import: the archivist's view
         result.violation = std::move(v);
         return false;
       }

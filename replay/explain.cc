@@ -460,7 +460,9 @@ Explanation ExplainEvent(const State& before, const Event& event) {
   }
   if (x.violation) {
     x.rule = x.violation->rule;
-    x.why.push_back(Reason{x.violation->rule, x.violation->message});
+    // The adjudicator's view: the player's sentence and, marked, what was
+    // hidden from the player (Violation::hidden).
+    x.why.push_back(Reason{x.violation->rule, SentenceFor(*x.violation, Audience::kAdjudicator)});
     return x;
   }
   ExplainLegal(x);

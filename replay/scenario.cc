@@ -165,9 +165,10 @@ class Checker {
     fields.erase("message_contains");
     Lines diffs = SubsetMismatches(fields, FindingJson(found), where);
     if (const json::value* part = want.if_contains("message_contains")) {
-      if (found.violation.message.find(part->get_string().c_str()) == std::string::npos) {
+      const std::string message = SentenceFor(found.violation, Audience::kAdjudicator);
+      if (message.find(part->get_string().c_str()) == std::string::npos) {
         diffs.push_back(where + ".message: expected it to contain " + Render(*part) + ", found " +
-                        Render(json::value(found.violation.message)));
+                        Render(json::value(message)));
       }
     }
     for (const std::string& d : diffs) Fail(d + " (the finding: " + FindingText(found) + ")");

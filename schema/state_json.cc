@@ -185,11 +185,13 @@ boost::json::array LegalToJson(const std::vector<LegalAction>& actions) {
   return out;
 }
 
-boost::json::object ViolationToJson(const Violation& violation) {
+boost::json::object ViolationToJson(const Violation& violation, Audience audience) {
   bj::object out;
   out["code"] = CodeName(violation.code);
   out["rule"] = violation.rule;
-  out["message"] = violation.message;
+  out["message"] = SentenceFor(violation, audience);
+  if (audience == Audience::kAdjudicator)
+    out["hidden"] = violation.hidden.empty() ? bj::value(nullptr) : bj::value(violation.hidden);
   return out;
 }
 

@@ -24,8 +24,13 @@ boost::json::object StateToJson(const State& state);
 //  "ranks":["3","4"] or null when the giver chooses (K3 option choice)}.
 boost::json::array LegalToJson(const std::vector<LegalAction>& actions);
 
-// {"code":..., "rule":..., "message":...}
-boost::json::object ViolationToJson(const Violation& violation);
+// {"code":..., "rule":..., "message":...}: the message `audience` reads
+// (SentenceFor). The adjudicator's view (the default: audit, explain,
+// import, a replay without --seat) adds "hidden": what the acting player's
+// sentence leaves out because the player may not know it, or null; the
+// message then carries it too, marked "(hidden from the player: ...)".
+boost::json::object ViolationToJson(const Violation& violation,
+                                    Audience audience = Audience::kAdjudicator);
 
 // Names of enums as written in JSON: "exchange"/"play"/"manche-over"/
 // "game-over" ("none" before a game event); "free"/"suite"/"reverse".

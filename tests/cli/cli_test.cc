@@ -198,7 +198,7 @@ TEST_CASE("audit --json --continue lists every violation with its fields (needs 
   const json::array& violations = doc.at("games").at(0).at("violations").as_array();
   REQUIRE(violations.size() == 2);
   const json::object& v = violations[0].as_object();
-  CHECK(Keys(v) == std::set<std::string>{"seq", "seat", "type", "code", "rule", "message"});
+  CHECK(Keys(v) == std::set<std::string>{"seq", "seat", "type", "code", "rule", "message", "hidden"});
   CHECK(v.at("seq").to_number<int>() == 3);
   CHECK(v.at("seat").to_number<int>() == 0);
   CHECK(v.at("type") == "play");

@@ -421,3 +421,33 @@ TEST_CASE("live: a game id, seat name, --id or --time the store cannot read back
   }
   AuditDb(g.db(), 0);
 }
+
+// Issue 11 item 5: the refusal of a live action is read by the player who
+// acted, so it names no card hidden from them: not who holds the rest of
+// the rank a close lacks (X1), nor who holds a card they do not (P1).
+TEST_CASE("live: a refused close or play names no card hidden from the player (X1, P1)") {
+  TempDir dir;
+  LiveGame g((dir.path / "g.db").string(), "g1");
+  g.Act("new", {"--seats", "Ana,Bo,Cy,Di"});
+  g.Act("deal", HandArgs(kCloseHands));
+  g.Act("play", {"--seat", "Cy", "5h"});  // the other 5s: 5c Ana, 5d Bo, 5s Di
+  const json::value refused = g.Act("close", {"--seat", "Ana", "5c"}, 1);
+  CHECK(refused.at("violation").at("code") == "close-not-allowed");
+  CHECK(refused.at("violation").at("rule") == "X1");
+  CHECK(!refused.at("violation").as_object().contains("hidden"));
+  for (const json::value* m : {&refused.at("message"), &refused.at("violation").at("message")}) {
+    const std::string message = Str(*m);
+    INFO(message);
+    CHECK(message == "Ana (seat 0) does not hold every remaining 5: 2 more are in other hands");
+  }
+  // The same refusal in text, on stderr.
+  Result text = PliArgv({"close", "--db", g.db(), "--game", "g1", "--seat", "Ana", "5c"});
+  INFO(text.err);
+  CHECK(text.status == 1);
+  CHECK_THAT(text.err, Catch::Contains("2 more are in other hands"));
+  for (const char* hidden : {"5d", "5s", "Bo", "Di"}) CHECK_THAT(text.err, !Catch::Contains(hidden));
+  // P1: Di (seat 3, next to play) names Bo's 6d: not told it is Bo's.
+  const json::value stolen = g.Act("play", {"--seat", "Di", "6d"}, 1);
+  CHECK(stolen.at("violation").at("code") == "card-not-in-hand");
+  CHECK(Str(stolen.at("message")) == "Di (seat 3) does not hold 6d");
+}

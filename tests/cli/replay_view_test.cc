@@ -205,3 +205,47 @@ TEST_CASE("replay --help teaches the keys") {
   CHECK(Has(r.out, "--seat"));
   CHECK(Has(r.out, "NO_COLOR"));
 }
+
+namespace {
+// The walk's lines up to the next event's: what is shown at one seq.
+std::string At(const std::string& out, int next_seq) {
+  return out.substr(0, out.find("event " + std::to_string(next_seq) + ":"));
+}
+}  // namespace
+
+// Issue 11 item 5: --seat promises to hide the other hands, so a verdict is
+// the one that seat may read: the player's own sentence for the seat that
+// acted, the table's for any other; without --seat the adjudicator's, with
+// what was hidden from the player marked.
+TEST_CASE("replay --seat: a verdict names no card hidden from that seat (X1, P4)") {
+  // seq 5: D (seat 3) closes with 6s while C (seat 2) still holds 6h.
+  const std::string log = Fixture("rules/X1-close-not-all-cards-illegal");
+  const Result full = PliArgv({"replay", log, "--at", "5"});
+  REQUIRE(full.status == 0);
+  CHECK_THAT(At(full.out, 6), Catch::Contains("D (seat 3) does not hold every remaining 6: one more is in another hand "
+                                              "(hidden from the player: 6h is with C (seat 2))"));
+  const Result actor = PliArgv({"replay", log, "--at", "5", "--seat", "3"});
+  REQUIRE(actor.status == 0);
+  CHECK_THAT(At(actor.out, 6), Catch::Contains("D (seat 3) does not hold every remaining 6: one more is in another hand."));
+  CHECK_THAT(At(actor.out, 6), !Catch::Contains("6h") && !Catch::Contains("hidden"));
+  const Result other = PliArgv({"replay", log, "--at", "5", "--seat", "A"});
+  REQUIRE(other.status == 0);
+  CHECK_THAT(At(other.out, 6), Catch::Contains("D (seat 3) may close only with every remaining 6"));
+  CHECK_THAT(At(other.out, 6), !Catch::Contains("6h"));
+
+  const Result json_full = PliArgv({"replay", log, "--json"});
+  const boost::json::value v = Json(json_full).as_array()[4].at("violation");
+  CHECK(v.at("hidden") == "6h is with C (seat 2)");
+  const Result json_seat = PliArgv({"replay", log, "--json", "--seat", "3"});
+  const boost::json::value w = Json(json_seat).as_array()[4].at("violation");
+  CHECK(!w.as_object().contains("hidden"));
+  CHECK(Str(w.at("message")) == "D (seat 3) does not hold every remaining 6: one more is in another hand");
+
+  // P4, seq 5: C (seat 2) passes holding Kh on A's Kc; seat 0 is not shown it.
+  const std::string p4 = Fixture("rules/P4-must-play-illegal");
+  const Result c = PliArgv({"replay", p4, "--at", "5", "--seat", "2"});
+  CHECK_THAT(At(c.out, 6), Catch::Contains("C (seat 2) can play (singles from Kh)"));
+  const Result a = PliArgv({"replay", p4, "--at", "5", "--seat", "0"});
+  CHECK_THAT(At(a.out, 6), Catch::Contains("C (seat 2) can play, and may pass only when no legal play exists."));
+  CHECK_THAT(At(a.out, 6), !Catch::Contains("Kh"));
+}

@@ -269,3 +269,20 @@ TEST_CASE("explain JSON: the verdict, the rule with its sentence, the state and 
   CHECK_FALSE(brief.contains("instead"));
   CHECK(brief.contains("after"));
 }
+
+// Issue 11 item 5: explain is the adjudicator's full view: the player's
+// sentence, then what was hidden from the player, marked, and in JSON a
+// "hidden" field of its own.
+TEST_CASE("explain X1: the adjudicator sees who held the card the closer lacked, marked as hidden") {
+  const Explanation x = Explain(Fixture("rules/X1-close-not-all-cards-illegal"), 5);
+  REQUIRE(x.violation);
+  CHECK(x.violation->message == "D (seat 3) does not hold every remaining 6: one more is in another hand");
+  CHECK(x.violation->hidden == "6h is with C (seat 2)");
+  REQUIRE(x.why.size() == 1);
+  CHECK(x.why[0].detail ==
+        "D (seat 3) does not hold every remaining 6: one more is in another hand "
+        "(hidden from the player: 6h is with C (seat 2))");
+  const boost::json::object o = ExplanationToJson(x);
+  CHECK(o.at("violation").at("hidden") == "6h is with C (seat 2)");
+  CHECK(o.at("violation").at("message") == boost::json::value(x.why[0].detail));
+}

@@ -169,12 +169,21 @@ TEST_CASE("INTERFACE 2: pli legal writes each action type as documented") {
   CHECK(bj::serialize(pli::LegalToJson({})) == "[]");
 }
 
-TEST_CASE("INTERFACE 2: a violation is {code, rule, message}") {
+TEST_CASE("INTERFACE 2: a violation is {code, rule, message}, and hidden for the adjudicator") {
   pli::Violation v{pli::Code::kCountMismatch, "P2", "the pli is played in pairs; 7h is one card"};
   CHECK(
       bj::serialize(pli::ViolationToJson(v)) ==
+      R"({"code":"count-mismatch","rule":"P2","message":"the pli is played in pairs; 7h is one card","hidden":null})");
+  CHECK(
+      bj::serialize(pli::ViolationToJson(v, pli::Audience::kActor)) ==
       R"({"code":"count-mismatch","rule":"P2","message":"the pli is played in pairs; 7h is one card"})");
   pli::Violation m{pli::Code::kMalformed, "", "unknown card \"1h\""};
-  CHECK(bj::serialize(pli::ViolationToJson(m)) ==
+  CHECK(bj::serialize(pli::ViolationToJson(m, pli::Audience::kActor)) ==
         R"({"code":"malformed","rule":"","message":"unknown card \"1h\""})");
+  // Issue 11 item 5: the player's view drops the hidden part; the adjudicator's marks it.
+  pli::Violation x{pli::Code::kCloseNotAllowed, "X1", "Ana (seat 0) does not hold every remaining 5: 2 more are in other hands"};
+  x.hidden = "5d is with Bo (seat 1)";
+  CHECK(bj::serialize(pli::ViolationToJson(x, pli::Audience::kActor)).find("Bo") == std::string::npos);
+  CHECK(bj::serialize(pli::ViolationToJson(x)) ==
+        R"x({"code":"close-not-allowed","rule":"X1","message":"Ana (seat 0) does not hold every remaining 5: 2 more are in other hands (hidden from the player: 5d is with Bo (seat 1))","hidden":"5d is with Bo (seat 1)"})x");
 }
