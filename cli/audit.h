@@ -34,16 +34,18 @@ struct AuditSummary {
   int64_t clean = 0;              // no violation, chain not broken
   int64_t broken_chains = 0;      // games whose chain is broken
   int64_t chain_problems = 0;
+  int64_t database_problems = 0;  // of the database as a whole (CheckDatabase)
   std::map<std::string, int64_t> violations;  // by code
 
-  bool Clean() const { return clean == games; }
+  bool Clean() const { return clean == games && database_problems == 0; }
 
   boost::json::object Json() const {
     boost::json::object by_code;
     for (const auto& [code, n] : violations) by_code[code] = n;
     return {{"games", games},          {"events", events},
             {"clean", clean},          {"broken_chains", broken_chains},
-            {"chain_problems", chain_problems}, {"violations", std::move(by_code)}};
+            {"chain_problems", chain_problems}, {"violations", std::move(by_code)},
+            {"database_problems", database_problems}};
   }
 
   std::string Text() const {
@@ -52,6 +54,9 @@ struct AuditSummary {
     if (broken_chains > 0) {
       text += ", " + std::to_string(broken_chains) + " with a broken hash chain (" +
               std::to_string(chain_problems) + " problem(s))";
+    }
+    if (database_problems > 0) {
+      text += ", " + std::to_string(database_problems) + " database problem(s)";
     }
     text += "\n";
     for (const auto& [code, n] : violations) {
@@ -101,6 +106,15 @@ class AuditPrinter {
     }
   }
 
+  // The database as a whole: its head (printed by Finish, so that it can
+  // be kept as a witness) and the problems CheckDatabase found, which make
+  // the audit unclean.
+  void SetDatabase(const DatabaseHead& head, std::vector<DatabaseProblem> problems) {
+    database_head_ = head;
+    summary_.database_problems = static_cast<int64_t>(problems.size());
+    database_problems_ = std::move(problems);
+  }
+
   // "auditing: 523/1000 games, 52300 events" on stderr, a TTY only, at most
   // every 1/64th of the way.
   void Progress(size_t index, size_t total) {
@@ -114,8 +128,18 @@ class AuditPrinter {
   int Finish(const std::string& empty_label) {
     ClearProgress();
     if (json_) {
-      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
-    } else if (summary_.games == 0) {
+      std::cout << "]";
+      if (database_head_) std::cout << ",\"database\":" << boost::json::serialize(DatabaseJson());
+      std::cout << ",\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
+      return summary_.Clean() ? 0 : 1;
+    }
+    if (database_head_) {
+      std::cout << "database head " << DatabaseHeadText(*database_head_) << "\n";
+      for (const DatabaseProblem& p : database_problems_) {
+        std::cout << "database problem: " << p.message << "\n";
+      }
+    }
+    if (summary_.games == 0) {
       std::cout << "no game in " << empty_label << "\n";
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
@@ -133,6 +157,18 @@ class AuditPrinter {
     summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
     for (const Finding& f : findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
   }
+  // {"head":"db:N:HASH","games":N,"problems":[{"game","message"}]}
+  boost::json::object DatabaseJson() const {
+    boost::json::array problems;
+    for (const DatabaseProblem& p : database_problems_) {
+      problems.push_back({{"game", p.game.empty() ? boost::json::value(nullptr)
+                                                  : boost::json::value(p.game)},
+                          {"message", p.message}});
+    }
+    return {{"head", DatabaseHeadText(*database_head_)},
+            {"games", database_head_->games},
+            {"problems", std::move(problems)}};
+  }
   void ClearProgress() {
     if (shown_) std::cerr << "\r\033[K" << std::flush;
     shown_ = false;
@@ -143,16 +179,36 @@ class AuditPrinter {
   bool progress_ = false;
   bool shown_ = false;
   AuditSummary summary_;
+  std::optional<DatabaseHead> database_head_;
+  std::vector<DatabaseProblem> database_problems_;
 };
 
+// The database as a whole (schema/STORE.md §3): the event rows that belong
+// to no game, the games' creation numbers and, when given, a database
+// witness db:N:HASH; and the database head, printed by Finish.
+inline void AuditDatabase(AuditPrinter& printer, SqliteReader& store,
+                          const std::optional<DatabaseHead>& witness) {
+  const std::vector<GameHead> heads = store.GameHeads();
+  std::vector<DatabaseProblem> problems = CheckDatabase(heads, witness);
+  for (const auto& [game, rows] : store.StrayGames()) {
+    problems.push_back({game, std::to_string(rows) + " event row(s) are stored under game \"" +
+                                  game + "\", which has no games row: the game was renamed, "
+                                  "or its rows inserted or its games row removed, behind pli's "
+                                  "back"});
+  }
+  printer.SetDatabase(DatabaseHeadOf(heads), std::move(problems));
+}
+
 // Audits the games of a database (all, or the one named by `id`) in
-// creation order, each checked for tampering (chain, head, and `witness`
-// when given) and re-judged: one pass over SQLite's rows for a game with
+// creation order, each checked for tampering (chain, head, the games row's
+// copies, and `witness` when given) and re-judged, then the database as a
+// whole (AuditDatabase, with `db_witness` when given): one pass over SQLite's rows for a game with
 // nothing to report (stored_scan.h), the detailed path, which says what and
 // where, for one with anything; the output is the same either way. Memory
 // holds one game at a time.
 inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
-                         const std::optional<std::string>& id, const std::optional<Head>& witness) {
+                         const std::optional<std::string>& id, const std::optional<Head>& witness,
+                         const std::optional<DatabaseHead>& db_witness = std::nullopt) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   ScanScratch scratch;  // one event and one state, reused from game to game
@@ -166,6 +222,7 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
     CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
     printer.Add(LoadedGame{std::move(checked.log), std::move(checked.chain)});
   }
+  AuditDatabase(printer, *store, db_witness);
 }
 
 }  // namespace pli::cli

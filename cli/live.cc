@@ -214,7 +214,16 @@ int ExitOf(const SubmitResult& r) {
   return kExitRejected;
 }
 
-void PrintJson(const std::string& game, const Event& action, const SubmitResult& r) {
+// The database head after an acknowledged action (schema/STORE.md §3),
+// read once the action is committed: it covers the action and everything
+// committed before the read.
+std::optional<DatabaseHead> DatabaseHeadAfter(EventStore& store, const SubmitResult& r) {
+  if (r.outcome != Outcome::kAccepted && r.outcome != Outcome::kDuplicate) return std::nullopt;
+  return store.CurrentDatabaseHead();
+}
+
+void PrintJson(const std::string& game, const Event& action, const SubmitResult& r,
+               const std::optional<DatabaseHead>& database) {
   boost::json::object o;
   o["result"] = OutcomeName(r.outcome);
   o["game"] = game;
@@ -230,10 +239,12 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
     o["phase"] = PhaseName(r.state.phase);
     o["turn"] = r.state.turn >= 0 ? boost::json::value(r.state.turn) : boost::json::value(nullptr);
   }
+  if (database) o["database_head"] = DatabaseHeadText(*database);
   std::cout << boost::json::serialize(o) << "\n";
 }
 
-void PrintText(const std::string& game, const Event& action, const SubmitResult& r) {
+void PrintText(const std::string& game, const Event& action, const SubmitResult& r,
+               const std::optional<DatabaseHead>& database) {
   const std::string what = std::string(TypeName(TypeOf(action.body)));
   if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
@@ -241,6 +252,7 @@ void PrintText(const std::string& game, const Event& action, const SubmitResult&
               << "hash " << HashHex(r.hash) << "\n"
               << "  (keep it: pli audit --db FILE --head " << r.seq << ":" << HashHex(r.hash)
               << " proves later that nothing up to here was cut or rewritten)\n";
+    if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
     if (r.outcome == Outcome::kAccepted) std::cout << NextText(r.state) << "\n";
     return;
   }
@@ -375,14 +387,15 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   action.id = args.id;
   if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
   const SubmitResult result = Submit(*store, args.game, action, args.expect);
+  const std::optional<DatabaseHead> database = DatabaseHeadAfter(*store, result);
   if (!existed && result.outcome != Outcome::kAccepted) {
     store.reset();
     RemoveDatabase(args.db);  // a refused `new` leaves no file behind
   }
   if (args.json) {
-    PrintJson(args.game, action, result);
+    PrintJson(args.game, action, result, database);
   } else {
-    PrintText(args.game, action, result);
+    PrintText(args.game, action, result, database);
   }
   return ExitOf(result);
 }
