@@ -50,7 +50,6 @@ also a broken hash chain), 2 bad usage, an unreadable or malformed log.
 Examples:
   pli audit game.jsonl --continue
   pli audit --db games.db --head 57:9f2c...
-  pli audit --db games.db --head db:12:4be0...
   pli state game.jsonl --at 12
   pli legal --db games.db --game g2 --json
 )";
