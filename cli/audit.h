@@ -35,16 +35,18 @@ struct AuditSummary {
   int64_t clean = 0;              // no violation, chain not broken
   int64_t broken_chains = 0;      // games whose chain is broken
   int64_t chain_problems = 0;
+  int64_t database_problems = 0;  // of the database as a whole (CheckDatabase)
   std::map<std::string, int64_t> violations;  // by code
 
-  bool Clean() const { return clean == games; }
+  bool Clean() const { return clean == games && database_problems == 0; }
 
   boost::json::object Json() const {
     boost::json::object by_code;
     for (const auto& [code, n] : violations) by_code[code] = n;
     return {{"games", games},          {"events", events},
             {"clean", clean},          {"broken_chains", broken_chains},
-            {"chain_problems", chain_problems}, {"violations", std::move(by_code)}};
+            {"chain_problems", chain_problems}, {"violations", std::move(by_code)},
+            {"database_problems", database_problems}};
   }
 
   std::string Text() const {
@@ -53,6 +55,9 @@ struct AuditSummary {
     if (broken_chains > 0) {
       text += ", " + std::to_string(broken_chains) + " with a broken hash chain (" +
               std::to_string(chain_problems) + " problem(s))";
+    }
+    if (database_problems > 0) {
+      text += ", " + std::to_string(database_problems) + " database problem(s)";
     }
     text += "\n";
     for (const auto& [code, n] : violations) {
@@ -109,6 +114,15 @@ class AuditPrinter {
     }
   }
 
+  // The database as a whole: its head (printed by Finish, so that it can
+  // be kept as a witness) and the problems CheckDatabase found, which make
+  // the audit unclean.
+  void SetDatabase(const DatabaseHead& head, std::vector<DatabaseProblem> problems) {
+    database_head_ = head;
+    summary_.database_problems = static_cast<int64_t>(problems.size());
+    database_problems_ = std::move(problems);
+  }
+
   // "auditing: 523/1000 games, 52300 events" on stderr, a TTY only, at most
   // every 1/64th of the way.
   void Progress(size_t index, size_t total) {
@@ -120,18 +134,17 @@ class AuditPrinter {
 
   // The result of SQLite's own check of the database file `db` (its
   // problems; none: sound), a finding of the database rather than of a
-  // game: printed at once as text, with the summary in JSON as
-  // "database":{"file","check":"integrity_check","ok","problems":[...]}.
+  // game: printed at once as text; in JSON, part of the "database" member
+  // (DatabaseJson).
   void SetDatabaseCheck(const std::string& db, std::vector<std::string> problems) {
-    database_ = boost::json::object{{"file", db}, {"check", "integrity_check"},
-                                    {"ok", problems.empty()}, {"problems", boost::json::array()}};
-    for (const std::string& p : problems) database_->at("problems").as_array().push_back(p.c_str());
-    database_sound_ = problems.empty();
-    if (json_ || problems.empty()) return;
+    database_file_ = db;
+    file_problems_ = std::move(problems);
+    if (json_ || file_problems_.empty()) return;
     ClearProgress();
-    std::cout << "database " << db << ": the file is damaged: SQLite's integrity check reports "
-              << problems.size() << " problem(s):\n";
-    for (const std::string& p : problems) std::cout << "  " << p << "\n";
+    std::cout << "database " << EscapeForTerminal(db)
+              << ": the file is damaged: SQLite's integrity check reports "
+              << file_problems_.size() << " problem(s):\n";
+    for (const std::string& p : file_problems_) std::cout << "  " << EscapeForTerminal(p) << "\n";
   }
 
   // Closes the document or prints the summary; returns the exit status. A
@@ -143,22 +156,35 @@ class AuditPrinter {
       throw InputError(label + " holds no game (no event at all): nothing to judge");
     }
     if (json_) {
-      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
-      if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
-      std::cout << "}\n";
-    } else if (summary_.games > 1) {
+      std::cout << "]";
+      if (database_file_ || database_head_) {
+        std::cout << ",\"database\":" << boost::json::serialize(DatabaseJson());
+      }
+      std::cout << ",\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
+      return Status();
+    }
+    if (database_head_) {
+      std::cout << "database head " << DatabaseHeadText(*database_head_) << "\n";
+      for (const DatabaseProblem& p : database_problems_) {
+        std::cout << "database problem: " << EscapeForTerminal(p.message) << "\n";
+      }
+    }
+    if (summary_.games > 1) {
       std::cout << summary_.Text();
     }
-    return summary_.Clean() && database_sound_ ? 0 : 1;
+    return Status();
   }
+  int Status() const { return summary_.Clean() && file_problems_.empty() ? 0 : 1; }
 
   // Closes a Started() document after a failure: the games so far, their
   // summary and the "error" member.
   void Fail(const std::exception& e) {
     ClearProgress();
-    std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
-    if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
-    std::cout << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
+    std::cout << "]";
+    if (database_file_ || database_head_) {
+      std::cout << ",\"database\":" << boost::json::serialize(DatabaseJson());
+    }
+    std::cout << ",\"summary\":" << boost::json::serialize(summary_.Json()) << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
   }
 
  private:
@@ -171,6 +197,33 @@ class AuditPrinter {
     summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
     for (const Finding& f : findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
   }
+  // The database as a whole: {"file","check":"integrity_check","ok",
+  // "problems":[...SQLite's lines...]} from SetDatabaseCheck, and
+  // {"head":"db:N:HASH","games":N,"copies":[{"game","message"}]} from
+  // SetDatabase, each where it was set.
+  boost::json::object DatabaseJson() const {
+    boost::json::object o;
+    if (database_file_) {
+      boost::json::array problems;
+      for (const std::string& p : file_problems_) problems.push_back(boost::json::value(p));
+      o["file"] = *database_file_;
+      o["check"] = "integrity_check";
+      o["ok"] = file_problems_.empty();
+      o["problems"] = std::move(problems);
+    }
+    if (database_head_) {
+      boost::json::array problems;
+      for (const DatabaseProblem& p : database_problems_) {
+        problems.push_back({{"game", p.game.empty() ? boost::json::value(nullptr)
+                                                    : boost::json::value(p.game)},
+                            {"message", p.message}});
+      }
+      o["head"] = DatabaseHeadText(*database_head_);
+      o["games"] = database_head_->games;
+      o["copies"] = std::move(problems);
+    }
+    return o;
+  }
   void ClearProgress() {
     if (shown_) std::cerr << "\r\033[K" << std::flush;
     shown_ = false;
@@ -181,18 +234,38 @@ class AuditPrinter {
   bool progress_ = false;
   bool shown_ = false;
   AuditSummary summary_;
-  std::optional<boost::json::object> database_;  // SetDatabaseCheck's
-  bool database_sound_ = true;
+  std::optional<DatabaseHead> database_head_;
+  std::vector<DatabaseProblem> database_problems_;
+  std::optional<std::string> database_file_;  // SetDatabaseCheck's
+  std::vector<std::string> file_problems_;
 };
 
+// The database as a whole (schema/STORE.md §3): the event rows that belong
+// to no game, the games' creation numbers and, when given, a database
+// witness db:N:HASH; and the database head, printed by Finish.
+inline void AuditDatabase(AuditPrinter& printer, SqliteReader& store,
+                          const std::optional<DatabaseHead>& witness) {
+  const std::vector<GameHead> heads = store.GameHeads();
+  std::vector<DatabaseProblem> problems = CheckDatabase(heads, witness);
+  for (const auto& [game, rows] : store.StrayGames()) {
+    problems.push_back({game, std::to_string(rows) + " event row(s) are stored under game \"" +
+                                  game + "\", which has no games row: the game was renamed, "
+                                  "or its rows inserted or its games row removed, behind pli's "
+                                  "back"});
+  }
+  printer.SetDatabase(DatabaseHeadOf(heads), std::move(problems));
+}
+
 // Audits the games of a database (all, or the one named by `id`) in
-// creation order, each checked for tampering (chain, head, and `witness`
-// when given) and re-judged: one pass over SQLite's rows for a game with
+// creation order, each checked for tampering (chain, head, the games row's
+// copies, and `witness` when given) and re-judged, then the database as a
+// whole (AuditDatabase, with `db_witness` when given): one pass over SQLite's rows for a game with
 // nothing to report (stored_scan.h), the detailed path, which says what and
 // where, for one with anything; the output is the same either way. Memory
 // holds one game at a time.
 inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
-                         const std::optional<std::string>& id, const std::optional<Head>& witness) {
+                         const std::optional<std::string>& id, const std::optional<Head>& witness,
+                         const std::optional<DatabaseHead>& db_witness = std::nullopt) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   // SQLite's own check first: a damaged page may also hide rows from the
@@ -209,6 +282,7 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
     CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
     printer.Add(LoadedGame{std::move(checked.log), std::move(checked.chain)});
   }
+  AuditDatabase(printer, *store, db_witness);
 }
 
 }  // namespace pli::cli

@@ -236,7 +236,16 @@ int ExitOf(const SubmitResult& r) {
   return kExitRejected;
 }
 
-void PrintJson(const std::string& game, const Event& action, const SubmitResult& r) {
+// The database head after an acknowledged action (schema/STORE.md §3),
+// read once the action is committed: it covers the action and everything
+// committed before the read.
+std::optional<DatabaseHead> DatabaseHeadAfter(EventStore& store, const SubmitResult& r) {
+  if (r.outcome != Outcome::kAccepted && r.outcome != Outcome::kDuplicate) return std::nullopt;
+  return store.CurrentDatabaseHead();
+}
+
+void PrintJson(const std::string& game, const Event& action, const SubmitResult& r,
+               const std::optional<DatabaseHead>& database) {
   boost::json::object o;
   o["result"] = OutcomeName(r.outcome);
   o["game"] = game;
@@ -255,6 +264,7 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
     o["phase"] = PhaseName(r.state.phase);
     o["turn"] = r.state.turn >= 0 ? boost::json::value(r.state.turn) : boost::json::value(nullptr);
   }
+  if (database) o["database_head"] = DatabaseHeadText(*database);
   std::cout << boost::json::serialize(o) << "\n";
 }
 
@@ -270,7 +280,8 @@ std::string ShellWord(const std::string& s) {
   return quoted + "'";
 }
 
-void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r) {
+void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r,
+               const std::optional<DatabaseHead>& database) {
   const std::string& game = args.game;
   const std::string what = std::string(TypeName(TypeOf(action.body)));
   if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
@@ -280,6 +291,7 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r)
               << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
               << ShellWord(game) << " --head " << r.seq << ":" << HashHex(r.hash)
               << "\n   proves later that nothing up to here was cut or rewritten)\n";
+    if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
     if (r.outcome == Outcome::kAccepted) std::cout << NextText(r.state) << "\n";
     return;
   }
@@ -442,14 +454,15 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   action.id = args.id;
   if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
   const SubmitResult result = Submit(*store, args.game, action, args.expect);
+  const std::optional<DatabaseHead> database = DatabaseHeadAfter(*store, result);
   if (!existed && result.outcome != Outcome::kAccepted) {
     store.reset();
     RemoveDatabase(args.db);  // a refused `new` leaves no file behind
   }
   if (args.json) {
-    PrintJson(args.game, action, result);
+    PrintJson(args.game, action, result, database);
   } else {
-    PrintText(args, action, result);
+    PrintText(args, action, result, database);
   }
   return ExitOf(result);
 }

@@ -180,21 +180,40 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   }
-  if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
+  pli::cli::Witness witness;
+  if (args.head) witness = pli::cli::ParseWitness(*args.head);
   if (args.db) {
-    std::optional<pli::Head> witness;
-    if (args.head) witness = pli::cli::ParseHead(*args.head);
-    pli::cli::AuditDbGames(printer, *args.db, args.game, witness);
+    pli::cli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
     return printer.Finish(*args.db) == 0 ? kExitOk : kExitViolation;
   }
   std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);
-  if (args.game) {  // keep --game's, which must be there
+  if (witness.database) {  // over every game of the file, in its order
+    std::vector<const pli::GameLog*> logs;
+    for (const pli::cli::LoadedGame& g : games) logs.push_back(&g.log);
+    std::string why;
+    const auto heads = pli::FileGameHeads(logs, why);
+    if (!heads) {
+      throw std::runtime_error(pli::cli::SourceLabel(args.source) + ": " + why +
+                               ": a database head is checked against an export with hashes "
+                               "(pli export)");
+    }
+    printer.SetDatabase(pli::DatabaseHeadOf(*heads), pli::CheckDatabase(*heads, witness.database));
+  }
+  if (args.game || witness.game) {  // keep --game's (or the only game), which must be there
     std::vector<pli::GameLog> logs;
     for (const pli::cli::LoadedGame& g : games) logs.push_back(g.log);
-    pli::cli::SelectGame(logs, args.game, args.source);
-    std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != *args.game; });
+    if (!args.game && logs.size() > 1) {
+      throw std::runtime_error("--head SEQ:HASH belongs to one game, and " +
+                               pli::cli::SourceLabel(args.source) + " holds " +
+                               std::to_string(logs.size()) + " games: choose it with --game ID");
+    }
+    const std::string id = pli::cli::SelectGame(logs, args.game, args.source).game;
+    std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != id; });
   }
-  for (const pli::cli::LoadedGame& game : games) printer.Add(game);
+  for (pli::cli::LoadedGame& game : games) {
+    if (witness.game) pli::CheckFileWitness(game.log, *witness.game, game.chain);
+    printer.Add(game);
+  }
   return printer.Finish(pli::cli::SourceLabel(args.source)) == 0 ? kExitOk : kExitViolation;
 }
 
@@ -281,9 +300,13 @@ Commands AddCommands(CLI::App& app, Args& args) {
   AddGameOption(c.audit, args);
   c.audit
       ->add_option("--head", args.head,
-                   "with --db: an acknowledged head (as printed when an action was recorded); "
-                   "audit proves the log still holds it, so nothing was cut or rewritten")
-      ->type_name("SEQ:HASH");
+                   "a witness kept from an acknowledgement: SEQ:HASH, a game's head (with "
+                   "several games, name it with --game), proves the log still holds that "
+                   "event with that hash, so nothing up to it was cut or rewritten; "
+                   "db:N:HASH, the database's head (also printed by audit --db), proves its "
+                   "first N games are still those, each at the same head. With --db or an "
+                   "exported log (pli export)")
+      ->type_name("SEQ:HASH|db:N:HASH");
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
                        "pli and what is in force, who is out, the ranking.",

@@ -76,6 +76,36 @@ inline Head ParseHead(const std::string& text) {
   return Head{seq, *hash};
 }
 
+// What --head names: a game's head "SEQ:HASH", as an acknowledgement prints
+// it, or the database's head "db:N:HASH" (schema/STORE.md §3), which
+// cannot be taken for one (a seq is a number).
+struct Witness {
+  std::optional<Head> game;
+  std::optional<DatabaseHead> database;
+};
+
+inline Witness ParseWitness(const std::string& text) {
+  if (!text.starts_with("db:")) return Witness{ParseHead(text), std::nullopt};
+  const size_t colon = text.find(':', 3);
+  std::optional<Hash> hash;
+  int64_t games = 0;
+  if (colon != std::string::npos) {
+    hash = ParseHashHex(text.substr(colon + 1));
+    const std::string n = text.substr(3, colon - 3);
+    if (n.empty() || n.size() > 18 || n.find_first_not_of("0123456789") != std::string::npos) {
+      hash.reset();
+    } else {
+      games = std::stoll(n);
+    }
+  }
+  if (!hash) {
+    throw std::runtime_error("--head " + text +
+                             ": write a database head as db:N:HASH, the number of games and the "
+                             "64 hex digits printed by an acknowledgement or by pli audit --db");
+  }
+  return Witness{std::nullopt, DatabaseHead{games, *hash}};
+}
+
 // Game ids for a message: "g1, g2, g3", the first ten of a longer list and
 // how many more ("g1, ..., g10 and 2390 more"), "none" for none. An archive
 // can hold thousands of games; the message must stay readable.

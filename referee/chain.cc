@@ -95,6 +95,37 @@ Hash ChainHash(const Hash& prev, int64_t seq, std::string_view body) {
   return out;
 }
 
+Sha256Stream::Sha256Stream() : ctx_(EVP_MD_CTX_new()) {
+  if (ctx_ == nullptr || EVP_DigestInit_ex(static_cast<EVP_MD_CTX*>(ctx_), EVP_sha256(), nullptr) != 1) {
+    EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_));
+    throw std::runtime_error("OpenSSL could not compute a SHA-256 digest");
+  }
+}
+
+Sha256Stream::~Sha256Stream() { EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_)); }
+
+void Sha256Stream::Add(std::string_view bytes) {
+  if (EVP_DigestUpdate(static_cast<EVP_MD_CTX*>(ctx_), bytes.data(), bytes.size()) != 1) {
+    throw std::runtime_error("OpenSSL could not compute a SHA-256 digest");
+  }
+}
+
+void Sha256Stream::AddBe64(uint64_t n) {
+  char be64[8];
+  for (int i = 0; i < 8; ++i) be64[i] = static_cast<char>(n >> (56 - 8 * i));
+  Add(std::string_view(be64, 8));
+}
+
+Hash Sha256Stream::Finish() {
+  Hash out{};
+  unsigned int size = 0;
+  if (EVP_DigestFinal_ex(static_cast<EVP_MD_CTX*>(ctx_), out.data(), &size) != 1 ||
+      size != out.size()) {
+    throw std::runtime_error("OpenSSL could not compute a SHA-256 digest");
+  }
+  return out;
+}
+
 std::string HashHex(const Hash& hash) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string hex(2 * hash.size(), '0');

@@ -26,6 +26,23 @@ inline constexpr Hash kGenesis{};
 // Throws std::runtime_error only if OpenSSL itself fails (out of memory).
 Hash ChainHash(const Hash& prev, int64_t seq, std::string_view body);
 
+// A SHA-256 digest fed piece by piece (the database head, store.h, hashes
+// its games as it reads them). Throws std::runtime_error only if OpenSSL
+// fails.
+class Sha256Stream {
+ public:
+  Sha256Stream();
+  ~Sha256Stream();
+  Sha256Stream(const Sha256Stream&) = delete;
+  Sha256Stream& operator=(const Sha256Stream&) = delete;
+  void Add(std::string_view bytes);
+  void AddBe64(uint64_t n);  // 8 bytes, big-endian
+  Hash Finish();             // once
+
+ private:
+  void* ctx_;  // EVP_MD_CTX
+};
+
 // 64 lowercase hex digits.
 std::string HashHex(const Hash& hash);
 // The hash of 64 hex digits (lowercase only, as HashHex writes), or nullopt.

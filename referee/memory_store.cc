@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <variant>
 
 namespace pli {
 namespace {
@@ -51,12 +52,17 @@ class MemoryStore : public EventStore {
     }
     if (seq == 1) {
       order_.emplace_back(game);
-      games_[std::string(game)].stored.game = game;
+      StoredGame& created = games_[std::string(game)].stored;
+      const auto& g = std::get<GameEvent>(event.body);  // CheckAppend made sure
+      created.game = game;
+      created.ruleset = g.ruleset;
+      created.seats = SeatsJson(g.seats);
+      created.created = static_cast<int64_t>(order_.size());
     }
     MemoryGame& g = games_.find(game)->second;
     undo_.push_back(Undo{std::string(game), g.stored.head});
     if (columns.id.has_value()) g.ids.emplace(*columns.id, seq);
-    g.stored.events.push_back(StoredEvent{seq, body, hash, std::move(columns)});
+    g.stored.events.push_back(StoredEvent{seq, body, hash, std::move(columns), g.stored.head.hash});
     g.stored.head = Head{seq, hash};
   }
 

@@ -23,9 +23,17 @@ using sqlite::Stmt;
 
 constexpr const char* kGamesSql = "SELECT game FROM games ORDER BY created";
 constexpr const char* kHeadSql = "SELECT head_seq, head_hash FROM games WHERE game = ?1";
+constexpr const char* kGameRowSql =
+    "SELECT head_seq, head_hash, ruleset, seats, created FROM games WHERE game = ?1";
+constexpr const char* kGameHeadsSql =
+    "SELECT game, created, head_seq, head_hash FROM games ORDER BY created, game";
+// The next game id, in byte order, that has event rows: one seek of the
+// events' primary key per game (a scan of the distinct games).
+constexpr const char* kNextEventGameSql =
+    "SELECT game FROM events WHERE game > ?1 ORDER BY game LIMIT 1";
 constexpr const char* kRowsSql =
-    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash FROM events WHERE game = ?1 "
-    "ORDER BY seq";  // seat: -1 for NULL, as EventColumns has it
+    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash, prev FROM events "
+    "WHERE game = ?1 ORDER BY seq";  // seat: -1 for NULL, as EventColumns has it
 constexpr const char* kFindIdSql = "SELECT seq FROM events WHERE game = ?1 AND id = ?2";
 constexpr const char* kInsertGameSql =
     "INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
@@ -34,36 +42,13 @@ constexpr const char* kInsertEventSql =
     "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 
-// The seats as a JSON array of strings (for sqlite3 users: json_extract).
-std::string SeatsJson(const std::vector<std::string>& seats) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "[";
-  for (size_t i = 0; i < seats.size(); ++i) {
-    if (i > 0) out += ',';
-    out += '"';
-    for (unsigned char c : seats[i]) {
-      if (c == '"' || c == '\\') {
-        out += '\\';
-        out += static_cast<char>(c);
-      } else if (c < 0x20) {
-        out += "\\u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 0xf];
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-    out += '"';
-  }
-  return out + "]";
-}
-
 class SqliteStore : public SqliteReader {
  public:
   explicit SqliteStore(Db db)
       : db_(std::move(db)),
         games_(db_, kGamesSql),
         head_(db_, kHeadSql),
+        game_row_(db_, kGameRowSql),
         rows_(db_, kRowsSql),
         find_id_(db_, kFindIdSql),
         insert_game_(db_, kInsertGameSql),
@@ -84,22 +69,27 @@ class SqliteStore : public SqliteReader {
   }
 
   std::optional<StoredGame> Read(std::string_view game) override {
-    ReadTransaction txn(*this);  // the head and the rows from one snapshot
-    std::optional<Head> head = HeadOf(game);
-    if (!head.has_value()) return std::nullopt;
-    StoredGame out{.game = std::string(game), .events = {}, .head = *head};
+    ReadTransaction txn(*this);  // the games row and the rows from one snapshot
+    std::optional<GameRow> row = GameRowOf(game);
+    if (!row.has_value()) return std::nullopt;
+    StoredGame out{.game = std::string(game),
+                   .events = {},
+                   .head = row->head,
+                   .ruleset = std::move(row->ruleset),
+                   .seats = std::move(row->seats),
+                   .created = row->created};
     // The head is the row count, unless tampered with: a hint, capped.
-    out.events.reserve(static_cast<size_t>(std::clamp<int64_t>(head->seq, 0, 1 << 16)));
+    out.events.reserve(static_cast<size_t>(std::clamp<int64_t>(out.head.seq, 0, 1 << 16)));
     Stmt::Use use(rows_);
     rows_.Bind(1, game);
     while (rows_.Step()) out.events.push_back(RowAt(rows_));
     return out;
   }
 
-  std::optional<Head> ScanRows(std::string_view game,
-                               const std::function<bool(const StoredRowView&)>& row) override {
-    ReadTransaction txn(*this);  // the head and the rows from one snapshot, as Read
-    std::optional<Head> head = HeadOf(game);
+  std::optional<GameRow> ScanRows(std::string_view game,
+                                  const std::function<bool(const StoredRowView&)>& row) override {
+    ReadTransaction txn(*this);  // the games row and the rows from one snapshot, as Read
+    std::optional<GameRow> head = GameRowOf(game);
     if (!head.has_value()) return std::nullopt;
     Stmt::Use use(rows_);
     rows_.Bind(1, game);
@@ -112,6 +102,7 @@ class SqliteStore : public SqliteReader {
       view.cards = rows_.TextView(4);
       view.body = rows_.BlobView(5);
       view.hash = rows_.HashAt(6);
+      view.prev = rows_.HashAt(7);
       if (!row(view)) break;
     }
     return head;
@@ -143,6 +134,49 @@ class SqliteStore : public SqliteReader {
     if (head_.Step()) head = Head{head_.Int(0), head_.HashAt(1)};
     if (in_write_) Remember(game, head);
     return head;
+  }
+
+  std::vector<GameHead> GameHeads() override {
+    Stmt s(db_, kGameHeadsSql);  // one statement: one snapshot
+    std::vector<GameHead> out;
+    while (s.Step()) out.push_back(GameHead{s.Text(0), s.Int(1), Head{s.Int(2), s.HashAt(3)}});
+    return out;
+  }
+
+  DatabaseHead CurrentDatabaseHead() override {
+    Stmt s(db_, kGameHeadsSql);  // one statement: one snapshot
+    Sha256Stream sha;
+    int64_t games = 0;
+    while (s.Step()) {
+      AddToDatabaseHead(sha, s.TextView(0), Head{s.Int(2), s.HashAt(3)});
+      ++games;
+    }
+    return DatabaseHead{games, sha.Finish()};
+  }
+
+  std::vector<std::pair<std::string, int64_t>> StrayGames() override {
+    ReadTransaction txn(*this);
+    Stmt next(db_, kNextEventGameSql);
+    Stmt count(db_, "SELECT count(*) FROM events WHERE game = ?1");
+    std::vector<std::pair<std::string, int64_t>> out;
+    std::string after;  // "" sorts before every id (ids are not empty)
+    for (;;) {
+      std::string game;
+      {
+        Stmt::Use use(next);
+        next.Bind(1, after);
+        if (!next.Step()) break;
+        game = next.Text(0);
+      }
+      if (!GameRowOf(game)) {
+        Stmt::Use use(count);
+        count.Bind(1, game);
+        count.Step();
+        out.emplace_back(game, count.Int(0));
+      }
+      after = std::move(game);
+    }
+    return out;
   }
 
   std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
@@ -236,7 +270,18 @@ class SqliteStore : public SqliteReader {
     e.columns.cards = row.Text(4);
     e.body = row.Blob(5);
     e.hash = row.HashAt(6);
+    e.prev = row.HashAt(7);
     return e;
+  }
+
+  std::optional<GameRow> GameRowOf(std::string_view game) {
+    Stmt::Use use(game_row_);
+    game_row_.Bind(1, game);
+    if (!game_row_.Step()) return std::nullopt;
+    return GameRow{.ruleset = game_row_.Text(2),
+                   .seats = game_row_.Text(3),
+                   .created = game_row_.Int(4),
+                   .head = Head{game_row_.Int(0), game_row_.HashAt(1)}};
   }
 
   void InsertGame(std::string_view game, const GameEvent& created) {
@@ -287,7 +332,7 @@ class SqliteStore : public SqliteReader {
   }
 
   Db db_;
-  Stmt games_, head_, rows_, find_id_, insert_game_, insert_event_;
+  Stmt games_, head_, game_row_, rows_, find_id_, insert_game_, insert_event_;
   Stmt begin_, begin_read_, commit_, rollback_;
   bool in_write_ = false;
   std::optional<std::string> head_game_;  // the game whose head is cached

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "referee/store.h"
@@ -40,6 +41,7 @@ struct StoredRowView {
   std::string_view cards;
   std::string_view body;
   Hash hash{};
+  Hash prev{};                         // the prev column
 };
 
 // A pli database open read-only, which can also hand a game's rows over one
@@ -47,12 +49,17 @@ struct StoredRowView {
 // replay/stored_scan.h).
 class SqliteReader : public EventStore {
  public:
-  // Visits the rows of `game` in seq order, gaps and all, reading the head
-  // and the rows with one statement (one snapshot), until `row` returns
-  // false. Returns the recorded head; nullopt, visiting nothing, when there
-  // is no such game.
-  virtual std::optional<Head> ScanRows(std::string_view game,
-                                       const std::function<bool(const StoredRowView&)>& row) = 0;
+  // Visits the rows of `game` in seq order, gaps and all, reading the games
+  // row and the rows in one read transaction (one snapshot), until `row`
+  // returns false. Returns the games row (its head, its copies); nullopt,
+  // visiting nothing, when there is no such game.
+  virtual std::optional<GameRow> ScanRows(std::string_view game,
+                                          const std::function<bool(const StoredRowView&)>& row) = 0;
+
+  // The rows that belong to no game: each game id that has event rows but
+  // no games row (only a writer without the foreign key, or a renamed
+  // games row, leaves such rows), in byte order, with its number of rows.
+  virtual std::vector<std::pair<std::string, int64_t>> StrayGames() = 0;
 
   // SQLite's own check of the file (PRAGMA integrity_check: every page,
   // b-tree, index entry against its row, and the free list): what it

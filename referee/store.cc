@@ -45,6 +45,57 @@ std::string Quoted(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\
 
 }  // namespace
 
+std::string SeatsJson(const std::vector<std::string>& seats) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "[";
+  for (size_t i = 0; i < seats.size(); ++i) {
+    if (i > 0) out += ',';
+    out += '"';
+    for (unsigned char c : seats[i]) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += static_cast<char>(c);
+      } else if (c < 0x20) {
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xf];
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    out += '"';
+  }
+  return out + "]";
+}
+
+void AddToDatabaseHead(Sha256Stream& sha, std::string_view game, const Head& head) {
+  sha.AddBe64(game.size());
+  sha.Add(game);
+  sha.AddBe64(static_cast<uint64_t>(head.seq));
+  sha.Add(std::string_view(reinterpret_cast<const char*>(head.hash.data()), head.hash.size()));
+}
+
+DatabaseHead DatabaseHeadOf(const std::vector<GameHead>& games) {
+  Sha256Stream sha;
+  for (const GameHead& g : games) AddToDatabaseHead(sha, g.game, g.head);
+  return DatabaseHead{static_cast<int64_t>(games.size()), sha.Finish()};
+}
+
+std::string DatabaseHeadText(const DatabaseHead& head) {
+  return "db:" + std::to_string(head.games) + ":" + HashHex(head.hash);
+}
+
+std::vector<GameHead> EventStore::GameHeads() {
+  std::vector<GameHead> out;
+  int64_t created = 0;
+  for (std::string& game : Games()) {
+    std::optional<Head> head = HeadOf(game);
+    if (!head) continue;
+    out.push_back(GameHead{std::move(game), ++created, *head});
+  }
+  return out;
+}
+
 EventColumns ColumnsOf(const Event& event) {
   return EventColumns{.type = TypeOf(event.body),
                       .seat = ActingSeat(event.body),

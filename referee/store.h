@@ -50,6 +50,7 @@ struct StoredEvent {
   std::string body;       // EncodeEvent(event)
   Hash hash{};            // ChainHash(previous hash, seq, body)
   EventColumns columns;   // as stored (may disagree with body if tampered)
+  Hash prev{};            // the prev column as stored: the hash this row chains to
 };
 
 // Where a game's log ends, as the store recorded it when appending.
@@ -68,13 +69,55 @@ struct Head {
 void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
                  const Event& event, std::string_view body, const Hash& hash);
 
-// A game as stored: its rows in seq order (gaps and all, if tampered) and
-// its recorded head.
+// The seats as the games table keeps them (schema/STORE.md §2): a JSON
+// array of strings, `"` and `\` escaped with a backslash, control
+// characters as \u00XX, everything else as is (["Ann","Bob","Cleo","Dan"]).
+std::string SeatsJson(const std::vector<std::string>& seats);
+
+// A game's row of the games table: copies of its game event kept for
+// readers (ruleset, seats), its creation number and its recorded head.
+struct GameRow {
+  std::string ruleset;
+  std::string seats;     // as SeatsJson writes them, unless tampered with
+  int64_t created = 0;   // 1, 2, ... in creation order
+  Head head;
+};
+
+// A game as stored: its rows in seq order (gaps and all, if tampered), its
+// recorded head and the other copies of its games row.
 struct StoredGame {
   std::string game;
   std::vector<StoredEvent> events;
   Head head;
+  std::string ruleset;   // the games row's copies (GameRow)
+  std::string seats;
+  int64_t created = 0;
 };
+
+// A game's id, creation number and recorded head: what the database head
+// hashes (schema/STORE.md §3).
+struct GameHead {
+  std::string game;
+  int64_t created = 0;
+  Head head;
+};
+
+// The head of a whole database: the number of games it covers and a hash
+// over their heads, in creation order (schema/STORE.md §3):
+//   SHA-256( for each game: be64(len(id)) ‖ id ‖ be64(head seq) ‖ head hash )
+// where be64 is 8 bytes big-endian and id the game id's UTF-8 bytes. In
+// text "db:N:HASH" (N in decimal, HASH 64 lowercase hex digits).
+struct DatabaseHead {
+  int64_t games = 0;
+  Hash hash{};
+  friend bool operator==(const DatabaseHead&, const DatabaseHead&) = default;
+};
+// The head of the given games, in the order given (all of them).
+DatabaseHead DatabaseHeadOf(const std::vector<GameHead>& games);
+// Adds one game to a database head being computed.
+void AddToDatabaseHead(Sha256Stream& sha, std::string_view game, const Head& head);
+// "db:N:HASH".
+std::string DatabaseHeadText(const DatabaseHead& head);
 
 class EventStore {
  public:
@@ -88,6 +131,16 @@ class EventStore {
 
   // The recorded head of a game; nullopt when there is no such game.
   virtual std::optional<Head> HeadOf(std::string_view game) = 0;
+
+  // Every game's id, creation number and recorded head, in creation order
+  // (DatabaseHeadOf hashes them). This default asks Games() and HeadOf()
+  // (creation numbers 1, 2, ...); the SQLite store reads them with one
+  // statement, from one snapshot.
+  virtual std::vector<GameHead> GameHeads();
+
+  // The database head now (DatabaseHeadOf over GameHeads()); the SQLite
+  // store hashes the rows as it reads them, copying nothing.
+  virtual DatabaseHead CurrentDatabaseHead() { return DatabaseHeadOf(GameHeads()); }
 
   // The seq of the game's event with this idempotency key, if any.
   virtual std::optional<int64_t> FindId(std::string_view game, std::string_view id) = 0;
@@ -116,6 +169,8 @@ class ForwardingStore : public EventStore {
   std::vector<std::string> Games() override { return inner_.Games(); }
   std::optional<StoredGame> Read(std::string_view game) override { return inner_.Read(game); }
   std::optional<Head> HeadOf(std::string_view game) override { return inner_.HeadOf(game); }
+  std::vector<GameHead> GameHeads() override { return inner_.GameHeads(); }
+  DatabaseHead CurrentDatabaseHead() override { return inner_.CurrentDatabaseHead(); }
   std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
     return inner_.FindId(game, id);
   }

@@ -2,6 +2,7 @@
 // chain_check.h; the chain itself: referee/chain.h).
 #include "replay/chain_check.h"
 
+#include <algorithm>
 #include <utility>
 #include <variant>
 
@@ -36,12 +37,38 @@ std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actua
   return "";
 }
 
+}  // namespace
+
+std::string GameRowProblem(std::string_view game, std::string_view ruleset,
+                           std::string_view seats, const GameEvent& event) {
+  if (event.game != game) {
+    return "the game event is for game \"" + event.game + "\", but its rows are stored under \"" +
+           std::string(game) + "\": the game was renamed";
+  }
+  if (event.ruleset != ruleset) {
+    return "the games row's ruleset is \"" + std::string(ruleset) +
+           "\", the game event's is \"" + event.ruleset + "\"";
+  }
+  if (SeatsJson(event.seats) != seats) {
+    return "the games row's seats are " + std::string(seats) + ", the game event's are " +
+           SeatsJson(event.seats);
+  }
+  return "";
+}
+
+namespace {
+
 // Checks one row against the hash before it; adds its event to the log
 // when it decodes.
 void CheckRow(const StoredEvent& row, const Hash& prev, CheckedGame& out) {
   if (ChainHash(prev, row.seq, row.body) != row.hash) {
     Report(out.chain, row.seq,
            Seq(row.seq) + " does not match its hash: it was edited, or moved from another seq");
+  } else if (row.prev != prev) {
+    // The link holds; only the copy of it the triggers read is wrong.
+    Report(out.chain, row.seq,
+           Seq(row.seq) + "'s prev column is not the hash it is chained to (" +
+               (row.seq == 1 ? std::string("32 zero bytes") : "event " + std::to_string(row.seq - 1) + "'s") + ")");
   }
   std::variant<Event, std::string> decoded = DecodeEvent(row.body);
   if (auto* error = std::get_if<std::string>(&decoded)) {
@@ -52,6 +79,10 @@ void CheckRow(const StoredEvent& row, const Hash& prev, CheckedGame& out) {
   event.seq = row.seq;
   std::string columns = ColumnsProblem(row.columns, ColumnsOf(event));
   if (!columns.empty()) Report(out.chain, row.seq, Seq(row.seq) + ": " + columns);
+  if (const auto* created = std::get_if<GameEvent>(&event.body); created && row.seq == 1) {
+    std::string copies = GameRowProblem(out.log.game, out.ruleset, out.seats, *created);
+    if (!copies.empty()) Report(out.chain, row.seq, Seq(row.seq) + ": " + copies);
+  }
   out.log.events.push_back(std::move(event));
   out.log.hashes.push_back(HashHex(row.hash));
 }
@@ -59,7 +90,13 @@ void CheckRow(const StoredEvent& row, const Hash& prev, CheckedGame& out) {
 void CheckHead(const StoredGame& stored, const std::optional<Head>& witness, ChainCheck& check) {
   const int64_t last = stored.events.empty() ? 0 : stored.events.back().seq;
   const Hash last_hash = stored.events.empty() ? kGenesis : stored.events.back().hash;
-  if (stored.head.seq > last) {
+  if (stored.events.empty() && stored.head.seq == 0) {
+    // A game is created with its game event, in one transaction: a games
+    // row with no events was inserted (or emptied) behind pli's back.
+    Report(check, 1,
+           "the games row has no events: a game is created with its game event, so this row "
+           "was inserted, or its events removed, behind pli's back");
+  } else if (stored.head.seq > last) {
     Report(check, last + 1,
            "the log is cut: the head records " + Seq(stored.head.seq) + " but the last stored is " +
                std::to_string(last) + " (events " + std::to_string(last + 1) + " to " +
@@ -96,6 +133,8 @@ const char* ChainStatusName(ChainStatus status) {
 CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>& witness) {
   CheckedGame out;
   out.log.game = stored.game;
+  out.ruleset = stored.ruleset;
+  out.seats = stored.seats;
   out.chain.status = ChainStatus::kOk;
   out.log.events.reserve(stored.events.size());
   out.log.hashes.reserve(stored.events.size());
@@ -137,6 +176,92 @@ ChainCheck CheckFileChain(const GameLog& game) {
     prev = claimed.value_or(actual);
   }
   return check;
+}
+
+void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check) {
+  const std::string head = std::to_string(witness.seq) + ":" + HashHex(witness.hash);
+  const auto events = static_cast<int64_t>(game.events.size());
+  if (witness.seq > events) {
+    return Report(check, witness.seq,
+                  "the acknowledged head " + Seq(witness.seq) + " is not in the log (it has " +
+                      std::to_string(events) + " events): it was cut");
+  }
+  const std::string& written = static_cast<size_t>(witness.seq) <= game.hashes.size()
+                                   ? game.hashes[static_cast<size_t>(witness.seq) - 1]
+                                   : std::string();
+  const std::optional<Hash> hash = ParseHashHex(written);
+  if (!hash) {
+    return Report(check, witness.seq,
+                  Seq(witness.seq) + " carries no hash: the log cannot be checked against " +
+                      head + " (export it with pli export, which writes every hash)");
+  }
+  if (*hash != witness.hash) {
+    Report(check, witness.seq,
+           Seq(witness.seq) + "'s hash differs from the acknowledged head " +
+               HashHex(witness.hash) + ": the log was rewritten");
+  }
+}
+
+std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
+                                           const std::optional<DatabaseHead>& witness) {
+  std::vector<DatabaseProblem> problems;
+  int64_t before = 0;  // the creation number of the game before
+  std::string previous;
+  for (const GameHead& g : games) {
+    const std::string after = previous.empty() ? "" : " (after \"" + previous + "\")";
+    if (g.created < 1) {
+      problems.push_back({g.game, "game \"" + g.game + "\" has the creation number " +
+                                      std::to_string(g.created) + "; they start at 1"});
+    } else if (g.created == before) {
+      problems.push_back({g.game, "game \"" + g.game + "\" has the creation number " +
+                                      std::to_string(g.created) + " of game \"" + previous +
+                                      "\" too: a games row was inserted or edited"});
+    } else if (g.created != before + 1) {
+      problems.push_back(
+          {g.game, "game \"" + g.game + "\" is number " + std::to_string(g.created) +
+                       " in creation order" + after + ": game" +
+                       (g.created - before > 2 ? "s " + std::to_string(before + 1) + " to " +
+                                                     std::to_string(g.created - 1) + " are"
+                                               : " " + std::to_string(before + 1) + " is") +
+                       " missing (removed with its events)"});
+    }
+    before = std::max(before, g.created);
+    previous = g.game;
+  }
+  if (!witness) return problems;
+  const std::string text = DatabaseHeadText(*witness);
+  const auto n = static_cast<size_t>(witness->games);
+  if (games.size() < n) {
+    problems.push_back({"", "the database holds " + std::to_string(games.size()) +
+                                " games, the witness " + text + " covers " +
+                                std::to_string(witness->games) +
+                                ": games were removed (games are never deleted)"});
+  } else if (DatabaseHeadOf(std::vector<GameHead>(games.begin(), games.begin() + n)) != *witness) {
+    problems.push_back(
+        {"", "the first " + std::to_string(witness->games) +
+                 " games (in creation order) do not hash to the witness " + text +
+                 ": a game among them was removed, inserted, renamed, reordered, cut or "
+                 "rewritten, or has had events appended since the witness was printed (a "
+                 "database head holds while nothing is appended to those games)"});
+  }
+  return problems;
+}
+
+std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
+                                                   std::string& why) {
+  std::vector<GameHead> heads;
+  for (const GameLog* g : games) {
+    const auto events = static_cast<int64_t>(g->events.size());
+    const std::optional<Hash> last =
+        g->hashes.size() == g->events.size() && events > 0 ? ParseHashHex(g->hashes.back())
+                                                           : std::nullopt;
+    if (!last) {
+      why = "game \"" + g->game + "\" carries no hash on its last event";
+      return std::nullopt;
+    }
+    heads.push_back(GameHead{g->game, static_cast<int64_t>(heads.size()) + 1, Head{events, *last}});
+  }
+  return heads;
 }
 
 std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/event.h"
@@ -37,12 +38,22 @@ struct ChainCheck {
 struct CheckedGame {
   GameLog log;  // lines empty; hashes are the stored hashes in hex
   ChainCheck chain;
+  std::string ruleset;  // the games row's copies, as stored
+  std::string seats;
 };
+
+// What a games row's copies of its game event get wrong, "" when nothing:
+// the id its rows are stored under (`game`) against the game event's own
+// (a renamed or swapped id), and its ruleset and seats (schema/STORE.md §2).
+std::string GameRowProblem(std::string_view game, std::string_view ruleset,
+                           std::string_view seats, const GameEvent& event);
 
 // Checks every row of a stored game: seqs contiguous from 1, each body
 // decodes, each hash chains to the previous row's (an edited, removed or
-// reordered row breaks its link), the columns agree with the body, and the
-// recorded head is the last row (a cut-off tail leaves the head beyond it).
+// reordered row breaks its link) and its prev column is that hash, the
+// columns agree with the body, the games row's copies agree with the game
+// event (GameRowProblem), there is at least one row, and the recorded head
+// is the last row (a cut-off tail leaves the head beyond it).
 // `witness`, a head kept outside the database (every acknowledgement prints
 // one), must be a row of the log with that hash. Each broken link is
 // reported once, at its seq, and checking goes on from the stored hash.
@@ -51,6 +62,35 @@ CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>&
 // Checks the `hash` fields of a game read from a JSON Lines file: kNone
 // when no event carries one, else each must be the chain hash of its event.
 ChainCheck CheckFileChain(const GameLog& game);
+
+// Checks an exported game against a witness (an acknowledged SEQ:HASH):
+// the log's event `witness.seq` must carry the hash `witness.hash`. A log
+// without hashes cannot be checked, which is reported too. Adds what it
+// finds to `check` (broken, at the witness's seq).
+void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check);
+
+// A problem of a database as a whole, not of one game's rows: `game` names
+// the game it shows at ("" for none).
+struct DatabaseProblem {
+  std::string game;
+  std::string message;
+};
+
+// Checks a database's games as a whole, given every game's row in
+// creation order (EventStore::GameHeads): their creation numbers are 1, 2,
+// ... (a gap is a game removed, a repeat a row inserted or edited); and,
+// given a database witness db:N:HASH (as acknowledgements print it), that
+// the first N games, at their recorded heads, hash to it (DatabaseHeadOf).
+std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
+                                           const std::optional<DatabaseHead>& witness);
+
+// The games of an exported log as the database head hashes them, in the
+// order of the file (an export of a whole database lists them in creation
+// order, numbered 1, 2, ... here): each game's id, its number of events and
+// the hash its last event carries. nullopt, with `why`, when a game's last
+// event carries no hash.
+std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
+                                                   std::string& why);
 
 // Audits events in order as positions 1..n whatever seq they carry (a
 // tampered store may have gaps), reporting each finding at the event's own

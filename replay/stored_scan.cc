@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "engine/rules.h"
+#include "replay/chain_check.h"
 #include "schema/event_codec.h"
 
 namespace pli {
@@ -74,9 +75,23 @@ bool ColumnsAgree(const StoredRowView& row, const Event& event) {
 }
 
 // The link checks CheckStoredGame makes on a row, given the seq it should
-// have and the hash before it: its seq, its hash.
+// have and the hash before it: its seq, its prev column, its hash.
 bool Linked(const StoredRowView& row, int64_t expected, const Hash& prev) {
-  return row.seq == expected && ChainHash(prev, row.seq, row.body) == row.hash;
+  return row.seq == expected && row.prev == prev && ChainHash(prev, row.seq, row.body) == row.hash;
+}
+
+// Keeps event 1's game event, whose copies the games row holds.
+void KeepOpening(const StoredRowView& row, const Event& event, std::optional<GameEvent>& opening) {
+  if (row.seq != 1) return;
+  if (const auto* created = std::get_if<GameEvent>(&event.body)) opening = *created;
+}
+
+// The games row's copies of the game event (GameRowProblem), given the
+// game event of row 1, if any, and the games row.
+bool CopiesAgree(std::string_view game, const std::optional<GameRow>& stored,
+                 const std::optional<GameEvent>& opening) {
+  return !opening || !stored ||
+         GameRowProblem(game, stored->ruleset, stored->seats, *opening).empty();
 }
 
 // The rest of CheckRow, on a row whose body decoded to `event`: gives the
@@ -87,9 +102,9 @@ bool Agrees(const StoredRowView& row, Event& event) {
 }
 
 // The head check of CheckStoredGame for a log of rows 1..last whose last
-// hash is `last_hash` (kGenesis for none).
-bool HeadSound(const std::optional<Head>& head, int64_t last, const Hash& last_hash) {
-  return head && head->seq == last && head->hash == last_hash;
+// hash is `last_hash`: at least one row, and the head is the last.
+bool HeadSound(const std::optional<GameRow>& row, int64_t last, const Hash& last_hash) {
+  return row && last > 0 && row->head.seq == last && row->head.hash == last_hash;
 }
 
 }  // namespace
@@ -126,9 +141,11 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
   Hash prev = kGenesis;
   bool sound = true;
   bool witnessed = !witness.has_value();
-  const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
+  std::optional<GameEvent> opening;
+  const std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
     if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
+    KeepOpening(row, event, opening);
     // AuditByPosition: an event whose seq is not the position Decide
     // expects is judged without its seq.
     const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
@@ -139,8 +156,9 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
     last = row.seq;
     return true;
   });
-  // A game without rows (only by tampering) is sound when its head is zero.
-  if (!sound || !witnessed || !HeadSound(head, last, prev)) return std::nullopt;
+  if (!sound || !witnessed || !HeadSound(head, last, prev) || !CopiesAgree(game, head, opening)) {
+    return std::nullopt;
+  }
   return last;
 }
 
@@ -153,18 +171,22 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
 std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game) {
   GameLog log;
   log.game = std::string(game);
+  std::optional<GameEvent> opening;
   int64_t last = 0;
   Hash prev = kGenesis;
   bool sound = true;
-  const std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& row) {
+  const std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& row) {
     if (!Linked(row, last + 1, prev)) return sound = false;
     Event& event = log.events.emplace_back();
     if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
+    KeepOpening(row, event, opening);
     prev = row.hash;
     last = row.seq;
     return true;
   });
-  if (!sound || !HeadSound(head, last, prev)) return std::nullopt;
+  if (!sound || !HeadSound(head, last, prev) || !CopiesAgree(game, head, opening)) {
+    return std::nullopt;
+  }
   return log;
 }
 

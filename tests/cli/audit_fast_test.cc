@@ -2,9 +2,10 @@
 // (replay/stored_scan.h) against the detailed path they stand in for
 // (CheckStoredGame, AuditByPosition). A database of three games is tampered
 // with behind pli's back, as tamper_test.cc does through the binary (an
-// edited body, cards, seat, id or type column, an undecodable body, a
-// removed event, a reordered pair, a cut tail, every row gone, illegal
-// events kept by an import with keep_illegal), and on each:
+// edited body, cards, seat, id, type or prev column, an undecodable body, a
+// removed event, a reordered pair, a cut tail, every row gone, the games
+// row's seats or ruleset edited, a renamed game, illegal events kept by an
+// import with keep_illegal), and on each:
 //  - the fast audit says "nothing to report" exactly when the detailed path
 //    finds nothing (chain ok, no violation), with and without a witness;
 //  - `pli audit --db` (AuditDbGames: fast path, detailed where needed)
@@ -161,6 +162,7 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
         printer.SetDatabaseCheck(db, pli::OpenSqliteReader(db)->CheckFile());
         pli::cli::ForEachDbGame(db, game, witness,
                                 [&](pli::cli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
+        pli::cli::AuditDatabase(printer, *pli::OpenSqliteReader(db), std::nullopt);
         detailed_status = printer.Finish(db);
       });
       CHECK(fast == detailed);
@@ -277,6 +279,13 @@ TEST_CASE("fast audit: every kind of tampering goes to the detailed path, printe
        "DELETE FROM events WHERE game = 'b2'; "
        "UPDATE games SET head_seq = 0, head_hash = zeroblob(32) WHERE game = 'b2'"},
       {"last game's tail cut", "DELETE FROM events WHERE game = 'c3' AND seq > 10"},
+      {"edited prev column", "UPDATE events SET prev = zeroblob(32)" + Where("b2", k)},
+      {"first prev column", "UPDATE events SET prev = randomblob(32)" + Where("b2", 1)},
+      {"edited seats", "UPDATE games SET seats = '[\"Ana\"]' WHERE game = 'b2'"},
+      {"edited ruleset", "UPDATE games SET ruleset = 'classic' WHERE game = 'b2'"},
+      {"renamed game",
+       "PRAGMA foreign_keys = OFF; UPDATE games SET game = 'b9' WHERE game = 'b2'; "
+       "UPDATE events SET game = 'b9' WHERE game = 'b2'"},
   };
   for (const auto& [name, sql] : cases) {
     SECTION(name) {
@@ -284,12 +293,10 @@ TEST_CASE("fast audit: every kind of tampering goes to the detailed path, printe
       const std::string copy = Tampered(dir, false, sql);
       std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(copy);
       CHECK(pli::AuditStoredGameFast(*store, "a1", std::nullopt));
-      // Every row gone and the head reset passes the database's own checks
-      // (an empty game, as a cut tail with the head rewritten): only a
-      // witness catches it. Every other case has something to report.
-      const bool reported = name != "every row gone, head zero";
-      CHECK(pli::AuditStoredGameFast(*store, name.starts_with("last") ? "c3" : "b2", std::nullopt)
-                .has_value() != reported);
+      // Every case has something to report: a games row left with no
+      // events too.
+      const std::string id = name.starts_with("last") ? "c3" : name == "renamed game" ? "b9" : "b2";
+      CHECK(!pli::AuditStoredGameFast(*store, id, std::nullopt).has_value());
       CheckAgreement(copy);
     }
   }

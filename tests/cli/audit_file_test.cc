@@ -58,8 +58,10 @@ TEST_CASE("audit --db reports a damaged index that no game's check reads") {
   const std::string key = "kk-the-key-of-f1";
   const std::string db = GameWithKey(dir, key);
   const boost::json::value sound = AuditDb(db, 0);
-  CHECK(boost::json::serialize(sound.at("database")) ==
-        "{\"file\":\"" + db + "\",\"check\":\"integrity_check\",\"ok\":true,\"problems\":[]}");
+  CHECK(sound.at("database").at("file") == db.c_str());
+  CHECK(sound.at("database").at("check") == "integrity_check");
+  CHECK(sound.at("database").at("ok") == true);
+  CHECK(sound.at("database").at("problems").as_array().empty());
 
   // The key as the index on events (game, id) holds it: in the index's page.
   const int64_t page_size = QueryInt(db, "PRAGMA page_size");

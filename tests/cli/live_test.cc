@@ -97,7 +97,8 @@ TEST_CASE(
   LiveGame g((dir.path / "g.db").string(), "g1");
   const json::value created = g.Act("new", {"--seats", "Ana,Bo,Cy,Di"});
   CHECK(Keys(created) == std::set<std::string>{"result", "game", "seq", "hash", "head", "message",
-                                               "event", "phase", "turn"});
+                                               "event", "phase", "turn", "database_head"});
+  CHECK_THAT(Str(created.at("database_head")), Catch::StartsWith("db:1:"));
   CHECK(created.at("result") == "accepted");
   CHECK(created.at("game") == "g1");
   CHECK(Int(created.at("seq")) == 1);
@@ -387,7 +388,8 @@ TEST_CASE(
             .at("chain") == "ok");
   Result text = PliArgv({"audit", "--db", g.db()});
   CHECK(text.status == 0);
-  CHECK(text.out == "game demo: " + std::to_string(g.head()) + " events, hash chain ok, clean\n");
+  CHECK_THAT(text.out, Catch::StartsWith("game demo: " + std::to_string(g.head()) +
+                                         " events, hash chain ok, clean\ndatabase head db:1:"));
 }
 
 // The live commands refuse strings that the stored encoding could not read

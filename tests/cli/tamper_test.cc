@@ -8,6 +8,12 @@
 // own checks and is caught only by `--head SEQ:HASH` from an
 // acknowledgement. With the triggers in place, a plain connection (and the
 // sqlite3 shell) can neither update, delete, replace nor skip a seq.
+// Every copy the database keeps is compared with the events: a renamed or
+// swapped game id, the games row's seats, ruleset and creation number, the
+// prev column; a games row without events and events without a games row
+// are reported. The database head (db:N:HASH, printed with every
+// acknowledgement and by audit --db) catches a whole game removed or
+// inserted; an exported log is checked against either witness.
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -118,6 +124,7 @@ struct Refereed {
   std::vector<std::string> acks;  // the acknowledged hash of each event
   int64_t play = 0;               // the seq of a play event past the deal (k)
   std::string exported;
+  std::string db_head;            // the database head of the last acknowledgement
 };
 
 // Referees the game into r.db (once per process: see Original).
@@ -132,6 +139,7 @@ void Build(Refereed& r) {
     g.TakeLegal(rng >> 16);
   }
   r.acks = g.acks();
+  r.db_head = Str(Json(g.last()).at("database_head"));
   RawDb raw(r.db);
   r.play = raw.Int("SELECT min(seq) FROM events WHERE type = 4 AND seq >= 8");
   r.exported = Export(r.db);
@@ -508,4 +516,232 @@ TEST_CASE("tamper: --head of one game does not make another game of the database
             .at("games")
             .at(0)
             .at("chain") == "ok");
+}
+
+namespace {
+
+// Runs `sql` on a copy of the original with every trigger that guards the
+// tables dropped and foreign keys off, as someone rewriting the file would.
+std::string Rewritten(const TempDir& dir, const std::string& sql) {
+  const std::string db = Copy(dir);
+  RawDb raw(db);
+  raw.Exec(std::string("PRAGMA foreign_keys = OFF; ") + kDropEventTriggers +
+           " DROP TRIGGER games_head_only; DROP TRIGGER games_no_delete;"
+           " DROP TRIGGER events_append; DROP TRIGGER games_insert; " +
+           sql);
+  return db;
+}
+
+// The database section of an audit document's problems, as messages.
+std::vector<std::string> DatabaseProblems(const json::value& doc) {
+  std::vector<std::string> out;
+  for (const json::value& p : doc.at("database").at("copies").as_array()) {
+    out.push_back(Str(p.at("message")));
+  }
+  return out;
+}
+
+// A second game, "u2", refereed into `db` after t1: new, a seeded deal.
+void AddSecondGame(const std::string& db) {
+  LiveGame other(db, "u2");
+  other.Act("new", {"--seats", "Ana,Bo,Cy,Di"});
+  other.Act("deal", {"--seed", "5"});
+}
+
+}  // namespace
+
+TEST_CASE("tamper: a renamed game id is broken at event 1, and a witness under the new name fails") {
+  TempDir dir;
+  const std::string db = Rewritten(dir, "UPDATE games SET game = 't2'; UPDATE events SET game = 't2';");
+  const std::vector<int64_t> seqs = BrokenAt(db);
+  CHECK(seqs == std::vector<int64_t>{1});
+  Result text = PliArgv({"audit", "--db", db});
+  CHECK(text.status == 1);
+  CHECK_THAT(text.out, Catch::Contains("renamed"));
+  // The acknowledgement of t1 given for "t2": the rows hold its hashes, but
+  // they are not t2's game.
+  CHECK(BrokenAt(db, {"--game", "t2", "--head", HeadArg(Original().last)}) ==
+        std::vector<int64_t>{1});
+}
+
+TEST_CASE("tamper: two games whose ids were swapped are each broken at event 1") {
+  TempDir dir;
+  const std::string db = Copy(dir);
+  AddSecondGame(db);
+  {
+    RawDb raw(db);
+    raw.Exec(std::string("PRAGMA foreign_keys = OFF; ") + kDropEventTriggers +
+             " DROP TRIGGER games_head_only;"
+             " UPDATE games SET game = 'x' WHERE game = 't1'; UPDATE events SET game = 'x' WHERE game = 't1';"
+             " UPDATE games SET game = 't1' WHERE game = 'u2'; UPDATE events SET game = 't1' WHERE game = 'u2';"
+             " UPDATE games SET game = 'u2' WHERE game = 'x'; UPDATE events SET game = 'u2' WHERE game = 'x';");
+  }
+  const json::value doc = AuditDb(db, 1);
+  REQUIRE(doc.at("games").as_array().size() == 2);
+  for (const json::value& g : doc.at("games").as_array()) {
+    INFO(g.at("game"));
+    CHECK(g.at("chain") == "broken");
+    CHECK(Int(g.at("chain_problems").at(0).at("seq")) == 1);
+    CHECK_THAT(Str(g.at("chain_problems").at(0).at("message")), Catch::Contains("renamed"));
+  }
+}
+
+TEST_CASE("tamper: the games row's seats or ruleset edited is broken at event 1") {
+  for (const std::string& sql :
+       {std::string("UPDATE games SET seats = '[\"Ana\",\"Bo\",\"Cy\",\"Eve\"]';"),
+        std::string("UPDATE games SET ruleset = 'classic';")}) {
+    INFO(sql);
+    TempDir dir;
+    const std::string db = Rewritten(dir, sql);
+    CHECK(BrokenAt(db) == std::vector<int64_t>{1});
+  }
+}
+
+TEST_CASE("tamper: an edited prev column is broken at its seq") {
+  TempDir dir;
+  const int64_t k = Original().play;
+  const std::string db = Rewritten(dir, "UPDATE events SET prev = zeroblob(32)" + Where(k) + ";");
+  CHECK(BrokenAt(db) == std::vector<int64_t>{k});
+  CHECK_THAT(PliArgv({"audit", "--db", db}).out, Catch::Contains("prev column"));
+}
+
+TEST_CASE("tamper: a games row without events, inserted past the triggers, is reported") {
+  TempDir dir;
+  const std::string db = Copy(dir);
+  {
+    RawDb raw(db);  // the triggers stay: they let an empty row in
+    raw.Exec("INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
+             "VALUES ('squat', 'classic', '[]', 2, 0, zeroblob(32))");
+  }
+  const json::value doc = AuditDb(db, 1);
+  REQUIRE(doc.at("games").as_array().size() == 2);
+  CHECK(doc.at("games").at(0).at("chain") == "ok");
+  const json::value& squat = doc.at("games").at(1);
+  CHECK(squat.at("game") == "squat");
+  CHECK(squat.at("chain") == "broken");
+  CHECK_THAT(Str(squat.at("chain_problems").at(0).at("message")), Catch::Contains("no events"));
+}
+
+TEST_CASE("tamper: event rows whose game has no games row are reported as the database's") {
+  TempDir dir;
+  const std::string db = Rewritten(dir, "DELETE FROM games;");
+  const json::value doc = AuditDb(db, 1);
+  CHECK(doc.at("games").as_array().empty());
+  const std::vector<std::string> problems = DatabaseProblems(doc);
+  REQUIRE(problems.size() == 1);
+  CHECK_THAT(problems[0], Catch::Contains("no games row") && Catch::Contains("\"t1\""));
+  CHECK(doc.at("database").at("copies").at(0).at("game") == kGame);
+  CHECK(Int(doc.at("summary").at("database_problems")) == 1);
+  Result text = PliArgv({"audit", "--db", db});
+  CHECK(text.status == 1);
+  CHECK_THAT(text.out, Catch::Contains("database problem: "));
+}
+
+TEST_CASE("tamper: creation numbers with a gap or a repeat are reported") {
+  for (const std::string& sql :
+       {std::string("UPDATE games SET created = 3 WHERE game = 'u2';"),
+        std::string("UPDATE games SET created = 1 WHERE game = 'u2';")}) {
+    INFO(sql);
+    TempDir dir;
+    const std::string db = Copy(dir);
+    AddSecondGame(db);
+    AuditDb(db, 0);
+    {
+      RawDb raw(db);
+      raw.Exec("DROP TRIGGER games_head_only; " + sql);
+    }
+    const json::value doc = AuditDb(db, 1);
+    for (const json::value& g : doc.at("games").as_array()) CHECK(g.at("chain") == "ok");
+    CHECK(DatabaseProblems(doc).size() == 1);
+  }
+}
+
+TEST_CASE("witness: every acknowledgement prints the database head, which audit --db prints too") {
+  const Refereed& o = Original();
+  REQUIRE(o.db_head.starts_with("db:1:"));
+  const json::value doc = AuditDb(o.db, 0);
+  CHECK(Str(doc.at("database").at("head")) == o.db_head);
+  CHECK(Int(doc.at("database").at("games")) == 1);
+  CHECK(doc.at("database").at("copies").as_array().empty());
+  CHECK(AuditDb(o.db, 0, {"--head", o.db_head}).at("database").at("copies").as_array().empty());
+  // As text: the acknowledgement and the audit.
+  TempDir dir;
+  const std::string db = Copy(dir);
+  Result ack = PliArgv({"new", "--db", db, "--game", "w", "--seats", "A,B,C,D", "--no-time"});
+  REQUIRE(ack.status == 0);
+  const size_t at = ack.out.find("database head db:2:");
+  REQUIRE(at != std::string::npos);
+  Result text = PliArgv({"audit", "--db", db});
+  CHECK(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains(ack.out.substr(at, 19 + 64) + "\n"));
+  // A forged database head, or one naming more games than there are.
+  std::string forged = o.db_head;
+  forged.back() = forged.back() == '0' ? '1' : '0';
+  CHECK(DatabaseProblems(AuditDb(o.db, 1, {"--head", forged})).size() == 1);
+  CHECK(DatabaseProblems(AuditDb(o.db, 1, {"--head", "db:2:" + o.db_head.substr(5)})).size() == 1);
+  CHECK(PliArgv({"audit", "--db", o.db, "--head", "db:x:" + o.db_head.substr(5)}).status == 2);
+}
+
+TEST_CASE("witness: a whole game removed or inserted is caught only by the database head") {
+  TempDir dir;
+  const std::string db = Copy(dir);
+  const std::string before = Original().db_head;  // one game, t1
+  AddSecondGame(db);
+  // Games created after the witness leave it valid.
+  AuditDb(db, 0, {"--head", before});
+  const std::string two = Str(AuditDb(db, 0).at("database").at("head"));
+  REQUIRE(two.starts_with("db:2:"));
+  {
+    // The last game removed, rows and all: a consistent database of one.
+    TempDir d;
+    const std::string removed = (d.path / "removed.db").string();
+    fs::copy_file(db, removed);
+    RawDb raw(removed);
+    raw.Exec(std::string(kDropEventTriggers) +
+             " DROP TRIGGER games_no_delete; DELETE FROM events WHERE game = 'u2';"
+             " DELETE FROM games WHERE game = 'u2';");
+    AuditDb(removed, 0);
+    AuditDb(removed, 0, {"--head", before});
+    CHECK_THAT(DatabaseProblems(AuditDb(removed, 1, {"--head", two})).at(0),
+               Catch::Contains("removed"));
+  }
+  {
+    // A game inserted before t1 in creation order.
+    TempDir d;
+    const std::string inserted = (d.path / "inserted.db").string();
+    fs::copy_file(db, inserted);
+    RawDb raw(inserted);
+    raw.Exec("DROP TRIGGER games_head_only; UPDATE games SET created = 1 - created + 2;");
+    AuditDb(inserted, 0);
+    CHECK(DatabaseProblems(AuditDb(inserted, 1, {"--head", before})).size() == 1);
+    CHECK(DatabaseProblems(AuditDb(inserted, 1, {"--head", two})).size() == 1);
+  }
+}
+
+TEST_CASE("witness: pli audit FILE --head checks an exported log without importing it") {
+  TempDir dir;
+  const Refereed& o = Original();
+  const std::string file = dir.Write("t1.jsonl", o.exported);
+  Result ok = PliArgv({"audit", file, "--json", "--head", HeadArg(o.last)});
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(PliArgv({"audit", file, "--head", HeadArg(o.play)}).status == 0);
+  CHECK(PliArgv({"audit", file, "--head", o.db_head}).status == 0);
+  // A forged witness, and the log cut before it.
+  std::string forged = HeadArg(o.play);
+  forged.back() = forged.back() == '0' ? '1' : '0';
+  Result r = PliArgv({"audit", file, "--json", "--head", forged});
+  CHECK(r.status == 1);
+  CHECK(Int(Json(r).at("games").at(0).at("chain_problems").at(0).at("seq")) == o.play);
+  std::string cut = o.exported;
+  cut.erase(cut.rfind('\n', cut.size() - 2) + 1);  // the last line gone
+  const std::string cut_file = dir.Write("cut.jsonl", cut);
+  CHECK(PliArgv({"audit", cut_file, "--head", HeadArg(o.last - 1)}).status == 0);
+  Result c = PliArgv({"audit", cut_file, "--head", HeadArg(o.last)});
+  CHECK(c.status == 1);
+  CHECK_THAT(c.out, Catch::Contains("it was cut"));
+  CHECK(PliArgv({"audit", cut_file, "--head", o.db_head}).status == 1);
+  // Several games: a game's head needs --game.
+  const std::string two = dir.Write("two.jsonl", o.exported + o.exported);
+  CHECK(PliArgv({"audit", two, "--head", HeadArg(o.last)}).status == 2);
 }

@@ -146,8 +146,9 @@ TEST_CASE("SQLite store: Read returns tampered rows as stored, for audit to find
 // The rows ScanRows visits, copied out of its views as Read would give them.
 StoredGame Scanned(SqliteReader& store, const std::string& game, size_t stop_after = 1000) {
   StoredGame out{.game = game, .events = {}, .head = {}};
-  std::optional<Head> head = store.ScanRows(game, [&](const StoredRowView& v) {
-    StoredEvent e{.seq = v.seq, .body = std::string(v.body), .hash = v.hash, .columns = {}};
+  std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& v) {
+    StoredEvent e{.seq = v.seq, .body = std::string(v.body), .hash = v.hash, .columns = {},
+                  .prev = v.prev};
     e.columns.type = static_cast<EventType>(v.type);
     e.columns.seat = v.seat;
     if (v.id) e.columns.id = std::string(*v.id);
@@ -156,7 +157,7 @@ StoredGame Scanned(SqliteReader& store, const std::string& game, size_t stop_aft
     return out.events.size() < stop_after;
   });
   REQUIRE(head.has_value());
-  out.head = *head;
+  out.head = head->head;
   return out;
 }
 

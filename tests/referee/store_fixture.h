@@ -97,7 +97,7 @@ inline void AppendAll(EventStore& store, const std::string& game, const std::vec
 inline StoredGame Expected(const std::string& game, const std::vector<Row>& rows) {
   StoredGame g{.game = game, .events = {}, .head = {}};
   for (const Row& row : rows) {
-    g.events.push_back(StoredEvent{row.seq, row.body, row.hash, ColumnsOf(row.event)});
+    g.events.push_back(StoredEvent{row.seq, row.body, row.hash, ColumnsOf(row.event), g.head.hash});
     g.head = Head{row.seq, row.hash};
   }
   return g;
@@ -114,6 +114,7 @@ inline void RequireSame(const std::optional<StoredGame>& got, const StoredGame& 
     CHECK(got->events[i].body == want.events[i].body);
     CHECK(got->events[i].hash == want.events[i].hash);
     CHECK(got->events[i].columns == want.events[i].columns);
+    CHECK(got->events[i].prev == want.events[i].prev);
   }
 }
 

@@ -194,3 +194,57 @@ TEMPLATE_TEST_CASE("Store contract: refuses an append that would break the log",
 
 }  // namespace
 }  // namespace pli::test
+
+namespace pli::test {
+namespace {
+
+// schema/STORE.md §3's worked example. The hashes were computed outside pli:
+//   { printf '\x00\x00\x00\x00\x00\x00\x00\x01g\x00\x00\x00\x00\x00\x00\x00\x02'
+//     printf 53ec21bd49839a5725ff98a5a9a8bfa4913c8371ae530baab42f4a1eeda65da6 | xxd -r -p
+//     printf '\x00\x00\x00\x00\x00\x00\x00\x01h\x00\x00\x00\x00\x00\x00\x00\x01'
+//     printf f0a12d1bad0e7387503525c38ed594810a32e0244bab8937a3c106ba14fb657a | xxd -r -p
+//   } | sha256sum
+// (and sha256sum of nothing for no game).
+TEST_CASE("DatabaseHeadOf: each game's framed id, head seq and head hash, in order") {
+  const Hash g2 = *ParseHashHex("53ec21bd49839a5725ff98a5a9a8bfa4913c8371ae530baab42f4a1eeda65da6");
+  const Hash h1 = *ParseHashHex("f0a12d1bad0e7387503525c38ed594810a32e0244bab8937a3c106ba14fb657a");
+  const DatabaseHead two = DatabaseHeadOf({GameHead{"g", 1, Head{2, g2}}, GameHead{"h", 2, Head{1, h1}}});
+  CHECK(two.games == 2);
+  CHECK(DatabaseHeadText(two) ==
+        "db:2:590c1b0d2fa2bb2ccb4482b05b210f5d60b67d7a9e01687eec7ec6bbc2413cc6");
+  CHECK(DatabaseHeadText(DatabaseHeadOf({})) ==
+        "db:0:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  // The order is part of it, and the framing keeps ids and seqs apart.
+  CHECK(DatabaseHeadOf({GameHead{"h", 1, Head{1, h1}}, GameHead{"g", 2, Head{2, g2}}}) != two);
+  CHECK(DatabaseHeadOf({GameHead{"ab", 1, Head{1, h1}}}) !=
+        DatabaseHeadOf({GameHead{"a", 1, Head{1, h1}}}));
+}
+
+TEMPLATE_TEST_CASE("Store contract: GameHeads lists every game in creation order with its head",
+                   "[store]", MemoryFactory, SqliteFactory) {
+  TestType factory;
+  auto store = factory.Make();
+  CHECK(store->GameHeads().empty());
+  std::vector<Row> zeta = SampleRows("zeta"), alpha = SampleRows("alpha");
+  AppendAll(*store, "zeta", {zeta[0], zeta[1]});
+  AppendAll(*store, "alpha", alpha);
+  AppendAll(*store, "zeta", {zeta[2]});
+  const std::vector<GameHead> heads = store->GameHeads();
+  REQUIRE(heads.size() == 2);
+  CHECK(heads[0].game == "zeta");
+  CHECK(heads[0].created == 1);
+  CHECK(heads[0].head == Head{3, zeta[2].hash});
+  CHECK(heads[1].game == "alpha");
+  CHECK(heads[1].created == 2);
+  CHECK(heads[1].head == Head{7, alpha[6].hash});
+  // The games row's copies of the game event read back.
+  const std::optional<StoredGame> read = store->Read("alpha");
+  REQUIRE(read.has_value());
+  CHECK(read->ruleset == "super-president");
+  CHECK(read->seats == SeatsJson(std::get<GameEvent>(alpha[0].event.body).seats));
+  CHECK(read->created == 2);
+  CHECK(SeatsJson({"A\"b", "c\\d", "e\x01"}) == R"(["A\"b","c\\d","e\u0001"])");
+}
+
+}  // namespace
+}  // namespace pli::test
