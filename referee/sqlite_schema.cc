@@ -386,6 +386,17 @@ void SyncDir(const std::string& dir) {
   ::close(fd);
 }
 
+void SyncFile(const std::string& temp, const std::string& path) {
+  int fd = ::open(temp.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0 || ::fsync(fd) != 0) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    throw StoreError("cannot create " + path + ": writing it to the disk failed (" +
+                     std::strerror(err) + ")");
+  }
+  ::close(fd);
+}
+
 // Why a file could not be created in `dir`, in words.
 std::string CreateFailure(const std::string& path, const std::string& dir, int err) {
   std::string why = std::strerror(err);
@@ -399,8 +410,8 @@ std::string CreateFailure(const std::string& path, const std::string& dir, int e
 // Creates the pli database `path` whole, or leaves it to another process
 // that does so first (issue 12 item 9). The schema is built in a private
 // file of the same folder (a name only this process knows, made by
-// mkstemp), in WAL mode; closing it checkpoints and removes its -wal and
-// -shm. link(2) then gives it the name `path` in one step: it fails with
+// mkstemp) and then set to WAL mode; it is closed (a -wal left behind, as
+// a full disk can leave it, refuses the file) and synced. link(2) then gives it the name `path` in one step: it fails with
 // EEXIST when `path` exists, and the file that another process put there
 // is kept untouched. The private name is removed either way. So no process
 // ever sees `path` half made: it is missing, or a whole pli database. On a
@@ -428,10 +439,21 @@ void CreateDatabase(const std::string& path, std::span<const Migration> migratio
   {
     Db db = Connect(temp, path, SQLITE_OPEN_READWRITE, false);
     sqlite3_busy_timeout(db.get(), busy_timeout_ms);
-    db.Exec("PRAGMA synchronous = FULL");
-    SetWal(db, busy_timeout_ms);
+    // Built with a rollback journal, so that COMMIT itself writes the file
+    // and reports a full disk; WAL mode is set last, with nothing to fold
+    // back on close. One fsync below instead of SQLite's several.
+    db.Exec("PRAGMA synchronous = OFF");
     Migrate(db, OpenMode::kCreate, migrations);
-  }  // closed: checkpointed into the file, synced, its -wal and -shm removed
+    SetWal(db, busy_timeout_ms);
+  }  // closed: its -wal and -shm removed
+  std::error_code ec;
+  if (std::filesystem::exists(temp + "-wal", ec) || std::filesystem::exists(temp + "-journal", ec)) {
+    // Closing could not fold the -wal back (a full disk): never give this
+    // file the name, its schema is partly in the -wal.
+    throw StoreError("cannot create " + path + ": the new database could not be written whole" +
+                     " (is the disk full?); nothing was created");
+  }
+  SyncFile(temp, path);  // on disk before it has a name anyone uses
   if (::link(temp.c_str(), path.c_str()) == 0) return SyncDir(dir);
   int err = errno;
   if (err == EEXIST) return;  // another process created it first: theirs is used
