@@ -115,6 +115,7 @@ void RaceRefused(const TempDir& dir, const std::string& name, std::vector<std::s
                  int rounds, int refused_status) {
   int acked = 0;
   int lost = 0;
+  int writer_failed = 0;
   for (int round = 0; round < rounds; ++round) {
     const std::string db = (dir.path / (name + std::to_string(round) + ".db")).string();
     std::vector<std::string> writer = kAcceptedNew;
@@ -136,14 +137,24 @@ void RaceRefused(const TempDir& dir, const std::string& name, std::vector<std::s
       w = a.Finish();
     }
     INFO("round " << round << "; writer: " << w.err << "; refused: " << r.err);
-    REQUIRE(w.status == 0);
     CHECK(r.status == refused_status);
+    if (w.status != 0) {  // the writer lost its file under it: counted, shown
+      ++writer_failed;
+      CHECK(w.err == "");
+      continue;
+    }
     ++acked;
-    if (HeadSeq(db, "w") != 1) ++lost;
+    bool stored = false;
+    try {
+      stored = HeadSeq(db, "w") == 1;
+    } catch (const std::exception&) {
+    }
+    if (!stored) ++lost;
   }
   WARN(name << ": " << rounds << " rounds, " << acked << " acknowledged new, " << lost
-            << " lost");
+            << " lost, " << writer_failed << " writers failed");
   CHECK(lost == 0);
+  CHECK(writer_failed == 0);
 }
 
 TEST_CASE("A refused new racing an accepted new never loses the acknowledged game",
