@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -281,6 +282,9 @@ int main(int argc, char** argv) {
     if (commands.state->parsed()) return RunState(args);
     if (commands.legal->parsed()) return RunLegal(args);
     std::cerr << "pli: no command given\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {  // not "std::bad_alloc" (issue 12 item 10)
+    std::cerr << "pli: out of memory: the input is larger than this machine can hold\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "pli: " << e.what() << "\n";

@@ -412,3 +412,20 @@ TEST_CASE("A full disk is reported in words", "[store-open][messages]") {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 12 item 10: running out of memory is said in words, not as the
+// name of a C++ exception. /dev/zero under a 400 MB address-space limit:
+// whatever reads it (whole, or line by line until a line is too long) must
+// end with exit 2 and a sentence.
+TEST_CASE("Running out of memory is said in words", "[store-open][messages]") {
+  TempDir dir;
+  Started run({"audit", "/dev/zero"}, (dir.path / "err").string(), "ulimit -v 400000;");
+  const Result r = run.Finish();
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("bad_alloc") == std::string::npos);
+}
+
+}  // namespace
