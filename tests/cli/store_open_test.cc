@@ -235,7 +235,7 @@ TEST_CASE("A reader racing pli new never sees a half-made database", "[store-ope
   WARN("reader racing new: " << rounds << " rounds, the game seen in " << seen);
 }
 
-TEST_CASE("--db naming a FIFO or a folder is refused at once", "[store-open]") {
+TEST_CASE("A database path naming a FIFO or a folder is refused at once", "[store-open]") {
   TempDir dir;
   const std::string fifo = (dir.path / "pipe.db").string();
   REQUIRE(mkfifo(fifo.c_str(), 0644) == 0);
