@@ -10,6 +10,7 @@
 #include "cli/error.h"
 #include "cli/source.h"
 #include "engine/text.h"
+#include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
@@ -80,13 +81,21 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
 int RunImport(const ArchiveArgs& args) {
   const std::vector<GameLog> games = ReadSource(args.file);  // malformed: exit 2
   if (games.empty()) throw std::runtime_error(SourceLabel(args.file) + " holds no game");
-  const bool existed = std::filesystem::exists(args.db);
-  std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
-  const ImportResult result = Import(*store, games, args.keep_illegal);
-  if (!existed && !result.ok && result.raced.empty()) {
-    store.reset();
-    RemoveDatabase(args.db);  // a refused import into a new file leaves none
+  // Into a database that does not exist yet, the import is judged first in
+  // memory, so that a refusal creates nothing and so never has to delete
+  // anything (issue 12 item 1): a file, once there, may already hold another
+  // process's acknowledged events. Accepted, the database is created
+  // (atomically, referee/sqlite_schema.cc) and the games imported there,
+  // where they are judged afresh.
+  std::optional<ImportResult> judged;
+  if (!std::filesystem::exists(args.db)) {
+    std::unique_ptr<EventStore> empty = NewMemoryStore();
+    judged = Import(*empty, games, args.keep_illegal);
   }
+  const ImportResult result = judged && !judged->ok ? *judged : [&] {
+    std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
+    return Import(*store, games, args.keep_illegal);
+  }();
   PrintImport(args, result);
   if (result.ok) return kExitOk;
   return RefusedByRule(result) ? kExitRejected : kExitBadInput;

@@ -13,6 +13,7 @@
 
 #include "engine/rules.h"
 #include "engine/text.h"
+#include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
@@ -437,34 +438,41 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   RefuseControl("--game", "the game id", args.game);
   if (args.id) RefuseControl("--id", "the id", *args.id);
   for (const std::string& name : args.seats) RefuseControl("--seats", "the seat name", name);
-  const bool existed = std::filesystem::exists(args.db);
-  std::unique_ptr<EventStore> store =
-      OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
-  State state;
-  if (command != "new") {
-    std::optional<State> loaded = LoadState(*store, args.game);
-    if (!loaded) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
-    state = std::move(*loaded);
-  }
   if (args.time && args.no_time) Bad("give --time or --no-time, not both");
   if (args.time && !IsRfc3339(*args.time)) {
     Bad("--time " + *args.time + ": not an RFC 3339 time (e.g. 2026-11-22T21:40:00Z)");
   }
-  Event action{.body = BuildBody(command, args, state)};
-  action.id = args.id;
-  if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
-  const SubmitResult result = Submit(*store, args.game, action, args.expect);
-  const std::optional<DatabaseHead> database = DatabaseHeadAfter(*store, result);
-  if (!existed && result.outcome != Outcome::kAccepted) {
-    store.reset();
-    RemoveDatabase(args.db);  // a refused `new` leaves no file behind
+  // `new` on a database that does not exist yet is judged first against an
+  // empty store, so that a refusal creates nothing and so never has to
+  // delete anything (issue 12 item 1): a file, once there, may already hold
+  // another process's acknowledged events. Accepted, the database is created
+  // (atomically, referee/sqlite_schema.cc) and the action submitted again
+  // there, where it is judged afresh.
+  const bool judge_first = command == "new" && !std::filesystem::exists(args.db);
+  for (bool judging = judge_first;; judging = false) {
+    std::unique_ptr<EventStore> store =
+        judging ? NewMemoryStore()
+                : OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
+    State state;
+    if (command != "new") {
+      std::optional<State> loaded = LoadState(*store, args.game);
+      if (!loaded) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+      state = std::move(*loaded);
+    }
+    Event action{.body = BuildBody(command, args, state)};
+    action.id = args.id;
+    if (!args.no_time) action.at = args.time ? *args.time : NowUtc();
+    const SubmitResult result = Submit(*store, args.game, action, args.expect);
+    if (judging && result.outcome == Outcome::kAccepted) continue;  // now for real
+    const std::optional<DatabaseHead> database =
+        judging ? std::nullopt : DatabaseHeadAfter(*store, result);
+    if (args.json) {
+      PrintJson(args.game, action, result, database);
+    } else {
+      PrintText(args, action, result, database);
+    }
+    return ExitOf(result);
   }
-  if (args.json) {
-    PrintJson(args.game, action, result, database);
-  } else {
-    PrintText(args, action, result, database);
-  }
-  return ExitOf(result);
 }
 
 }  // namespace pli::cli

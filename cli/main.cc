@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -399,6 +400,10 @@ int main(int argc, char** argv) {
     if (commands.state->parsed()) return RunState(args);
     if (commands.legal->parsed()) return RunLegal(args);
     return ReportError(std::runtime_error("no command given"), json);
+  } catch (const std::bad_alloc&) {  // not "std::bad_alloc" (issue 12 item 10)
+    return ReportError(std::runtime_error(
+                           "out of memory: the input is larger than this machine can hold"),
+                       json);
   } catch (const std::exception& e) {
     return ReportError(e, json);
   }

@@ -189,15 +189,6 @@ inline std::vector<LoadedGame> LoadFileGames(const std::string& source) {
   return games;
 }
 
-// Removes a database this command created and then wrote nothing to, with
-// its -wal and -shm files.
-inline void RemoveDatabase(const std::string& db) {
-  std::error_code ignored;
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
-    std::filesystem::remove(db + suffix, ignored);
-  }
-}
-
 inline std::string GameIds(const std::vector<GameLog>& games) {
   std::vector<std::string> ids;
   for (const GameLog& g : games) ids.push_back(g.game);

@@ -7,10 +7,14 @@
 #define PLI_REFEREE_SQLITE_DB_H_
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,47 +24,130 @@
 
 namespace pli::sqlite {
 
-// An open connection; closes it on destruction.
+// An open connection; closes it on destruction. It knows whether it reads
+// only (a reader is never told about writers it did not meet), and may
+// carry two things of a read-only opening (sqlite_schema.cc, OpenReader):
+// the file's identity when opened immutable, which CheckUnchanged compares
+// after each read, and a private folder holding a copy, removed on close.
 class Db {
  public:
   Db() = default;
-  Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
-  Db(Db&& o) noexcept : db_(std::exchange(o.db_, nullptr)), path_(std::move(o.path_)) {}
+  Db(sqlite3* db, std::string path, bool read_only = false)
+      : db_(db), path_(std::move(path)), read_only_(read_only) {}
+  Db(Db&& o) noexcept { Swap(o); }
   Db& operator=(Db&& o) noexcept {
-    std::swap(db_, o.db_);
-    std::swap(path_, o.path_);
+    Swap(o);
     return *this;
   }
-  ~Db() { sqlite3_close_v2(db_); }
+  ~Db() {
+    sqlite3_close_v2(db_);
+    if (!private_dir_.empty()) {
+      std::error_code ignored;  // our own copy, in our own folder
+      std::filesystem::remove_all(private_dir_, ignored);
+    }
+  }
 
   sqlite3* get() const { return db_; }
   const std::string& path() const { return path_; }
+  bool read_only() const { return read_only_; }
 
-  // A StoreError "PATH: WHAT: <sqlite3_errmsg>" ("PATH: <sqlite3_errmsg>"
-  // when `what` is empty); for SQLITE_BUSY, one saying another writer holds
-  // the database; for SQLITE_NOTADB, one saying the file is not SQLite.
+  // Immutable openings: the file must stay as `st` says after each read.
+  void Guard(const struct stat& st) { guard_ = st; }
+  // A private copy: `dir` is removed when the connection closes.
+  void OwnDir(std::string dir) { private_dir_ = std::move(dir); }
+
+  // Throws when the file was opened immutable and has changed since: SQLite
+  // then shares no lock with the writer, and what was read may mix states.
+  void CheckUnchanged() const {
+    if (!guard_) return;
+    struct stat now {};
+    bool same = ::stat(path_.c_str(), &now) == 0 && now.st_ino == guard_->st_ino &&
+                now.st_dev == guard_->st_dev && now.st_size == guard_->st_size &&
+                now.st_mtim.tv_sec == guard_->st_mtim.tv_sec &&
+                now.st_mtim.tv_nsec == guard_->st_mtim.tv_nsec &&
+                now.st_ctim.tv_sec == guard_->st_ctim.tv_sec &&
+                now.st_ctim.tv_nsec == guard_->st_ctim.tv_nsec;
+    if (!same) {
+      throw StoreError(path_ +
+                       " changed while pli was reading it: another process wrote to it, and "
+                       "this user cannot create the -wal and -shm files beside it through which "
+                       "readers and writers share a database; run the command again, or read "
+                       "a copy made with pli backup");
+    }
+  }
+
+  // A StoreError naming the file and saying in words what happened and what
+  // to do (never pli's own SQL): for SQLITE_BUSY, that another writer holds
+  // the database (or, to a reader, that it is busy); for SQLITE_NOTADB, that
+  // the file is not SQLite; for I/O, a full disk, a read-only file, a damaged
+  // file, the cause. Other errors (a trigger's RAISE) keep SQLite's message,
+  // after `what` when given.
   [[noreturn]] void Fail(std::string_view what, int rc) const {
-    std::string detail = what.empty() ? std::string(sqlite3_errmsg(db_))
-                                      : std::string(what) + ": " + sqlite3_errmsg(db_);
-    if ((rc & 0xff) == SQLITE_NOTADB) {
-      throw StoreError(path_ + " is not a SQLite database (" + sqlite3_errmsg(db_) + ")");
+    throw StoreError(Describe(what, rc));
+  }
+
+  std::string Describe(std::string_view what, int rc) const {
+    const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    const int sys = db_ != nullptr ? sqlite3_system_errno(db_) : 0;
+    const std::string cause = sys != 0 ? std::string(std::strerror(sys)) : message;
+    switch (rc & 0xff) {
+      case SQLITE_NOTADB:
+        return path_ + " is not a SQLite database (" + message + ")";
+      case SQLITE_BUSY:
+      case SQLITE_LOCKED:
+        if (read_only_) {
+          return path_ + " is busy: another process has held it for too long (" + message +
+                 "); try again";
+        }
+        return path_ + ": the database is locked by another writer (" + message + "); try again";
+      case SQLITE_CANTOPEN:
+        return "cannot open " + path_ + " (" + cause + "): check that the file and its folder " +
+               (read_only_ ? "can be read" : "can be written");
+      case SQLITE_READONLY:
+        return path_ + " cannot be written (" + cause +
+               "): it, its folder or its mount is read-only; the commands that only read "
+               "(audit, state, legal, explain, replay, diff, export) work there";
+      case SQLITE_FULL:
+        return path_ + ": the disk is full: the write was undone; free some space and try again";
+      case SQLITE_IOERR:
+        if (sys == ENOSPC) {
+          return path_ + ": the disk is full: the write was undone; free some space and try again";
+        }
+        return path_ + ": the system could not " + (read_only_ ? "read" : "read or write") +
+               " the file (" + cause + "); check the disk, then run pli audit --db " + path_;
+      case SQLITE_CORRUPT:
+        return path_ + " is damaged (" + message + "): run pli audit --db " + path_ +
+               ", and restore it from a backup";
+      case SQLITE_NOMEM:
+        return path_ + ": out of memory";
+      case SQLITE_PERM:
+      case SQLITE_AUTH:
+        return path_ + ": permission denied (" + cause + ")";
+      default:
+        return path_ + ": " + (what.empty() ? message : std::string(what) + ": " + message);
     }
-    if ((rc & 0xff) == SQLITE_BUSY) {
-      throw StoreError(path_ + ": the database is locked by another writer (" + detail +
-                       "); try again");
-    }
-    throw StoreError(path_ + ": " + detail);
   }
 
   // Runs one or more statements that return no rows we need.
   void Exec(const char* sql) const {
     int rc = sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);
-    if (rc != SQLITE_OK) Fail(sql, rc);
+    if (rc != SQLITE_OK) Fail("", rc);
   }
 
  private:
+  void Swap(Db& o) noexcept {
+    std::swap(db_, o.db_);
+    std::swap(path_, o.path_);
+    std::swap(read_only_, o.read_only_);
+    std::swap(guard_, o.guard_);
+    std::swap(private_dir_, o.private_dir_);
+  }
+
   sqlite3* db_ = nullptr;
   std::string path_;
+  bool read_only_ = false;
+  std::optional<struct stat> guard_;
+  std::string private_dir_;
 };
 
 // A prepared statement of a Db; finalized on destruction.
@@ -69,7 +156,7 @@ class Stmt {
   Stmt() = default;
   Stmt(const Db& db, const char* sql) : db_(&db) {
     int rc = sqlite3_prepare_v3(db.get(), sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr);
-    if (rc != SQLITE_OK) db.Fail(std::string("preparing ") + sql, rc);
+    if (rc != SQLITE_OK) db.Fail("", rc);
   }
   Stmt(Stmt&& o) noexcept : db_(o.db_), stmt_(std::exchange(o.stmt_, nullptr)) {}
   Stmt& operator=(Stmt&& o) noexcept {
@@ -171,7 +258,7 @@ class Stmt {
 
  private:
   void Check(int rc) const {
-    if (rc != SQLITE_OK) db_->Fail(std::string("binding ") + sqlite3_sql(stmt_), rc);
+    if (rc != SQLITE_OK) db_->Fail("binding a value", rc);
   }
 
   const Db* db_ = nullptr;

@@ -3,8 +3,16 @@
 // (schema/STORE.md explains every table, trigger and view).
 #include "referee/sqlite_schema.h"
 
+#include <fcntl.h>
+#include <stdio.h>  // renameat2
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <array>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <algorithm>
 #include <cstdint>
@@ -180,14 +188,38 @@ struct Identity {
   int64_t objects = 0;  // rows of sqlite_schema (tables, indexes ...)
 };
 
-int64_t QueryInt(const Db& db, const char* sql) {
-  Stmt s(db, sql);
-  return s.Step() ? s.Int(0) : 0;
+// The three values in one statement, hence from one snapshot of the file: read
+// one by one, they could straddle another process's creation of the schema
+// (application id 0 from before it, user_version 1 from after it) and make a
+// pli database look foreign (issue 12 item 9).
+constexpr const char* kIdentitySql =
+    "SELECT (SELECT application_id FROM pragma_application_id), "
+    "(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)";
+
+// Reads the identity; SQLite's result code (SQLITE_OK when read) instead of
+// throwing, so that a reader can tell a file it cannot share (below) apart.
+int TryReadIdentity(const Db& db, Identity& id) {
+  sqlite3_stmt* raw = nullptr;
+  int rc = sqlite3_prepare_v2(db.get(), kIdentitySql, -1, &raw, nullptr);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_step(raw);
+    if (rc == SQLITE_ROW) {
+      id = {sqlite3_column_int64(raw, 0), sqlite3_column_int64(raw, 1),
+            sqlite3_column_int64(raw, 2)};
+      rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE) {
+      rc = SQLITE_ERROR;
+    }
+  }
+  if (rc != SQLITE_OK) rc = sqlite3_extended_errcode(db.get());
+  sqlite3_finalize(raw);
+  return rc;
 }
 
 Identity ReadIdentity(const Db& db) {
-  return {QueryInt(db, "PRAGMA application_id"), QueryInt(db, "PRAGMA user_version"),
-          QueryInt(db, "SELECT count(*) FROM sqlite_schema")};
+  Identity id;
+  if (int rc = TryReadIdentity(db, id); rc != SQLITE_OK) db.Fail("", rc);
+  return id;
 }
 
 // Throws unless `id` is a pli database that `mode` may use with a program
@@ -242,26 +274,6 @@ void Migrate(const Db& db, OpenMode mode, std::span<const Migration> steps) {
   }
 }
 
-// Opens the connection itself, without creating the file unless kCreate.
-Db Connect(const std::string& path, OpenMode mode) {
-  std::error_code ec;
-  if (mode != OpenMode::kCreate && !std::filesystem::exists(path, ec)) {
-    throw StoreError("no database " + path + " (create one with pli new or pli import)");
-  }
-  // A read-only connection is used by one thread (pli's are: nothing shares
-  // a connection across threads), so it skips SQLite's per-call mutex, which
-  // cost a scan of the rows 10-20% (docs/PERFORMANCE.md, 3c).
-  int flags = mode == OpenMode::kReadOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-                                          : SQLITE_OPEN_READWRITE;
-  if (mode == OpenMode::kCreate) flags |= SQLITE_OPEN_CREATE;
-  sqlite3* raw = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_EXRESCODE, nullptr);
-  if (raw == nullptr) throw StoreError(path + ": cannot open: out of memory");
-  Db db(raw, path);
-  if (rc != SQLITE_OK) db.Fail("cannot open", rc);
-  return db;
-}
-
 // WAL is persistent: set once when the file is created (and restored if
 // someone turned it off with sqlite3). The mode is read first, because
 // setting it, even to what it already is, takes a lock for which SQLite may
@@ -283,11 +295,236 @@ void SetWal(const Db& db, int busy_timeout_ms) {
     sqlite3_finalize(raw);
     if (rc == SQLITE_OK && mode == "wal") return;
     if ((rc & 0xFF) != SQLITE_BUSY || waited >= busy_timeout_ms) {
-      db.Fail("PRAGMA journal_mode = WAL" + (mode.empty() ? "" : " (mode stays " + mode + ")"),
-              rc == SQLITE_OK ? SQLITE_ERROR : rc);
+      if (rc != SQLITE_OK) db.Fail("", rc);
+      throw StoreError(db.path() + ": SQLite would not put the database in WAL mode (it stays in " +
+                       mode + " mode), which pli needs so that readers never block writers");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+}
+
+// Whether `path` names an existing file; throws when it names something
+// that is not a regular file (a folder, a FIFO, a device): SQLite would
+// fail on a folder with a vague message and wait forever on a FIFO for a
+// writer to open it (issue 12 item 5).
+bool IsDatabaseFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return false;
+    throw StoreError("cannot open " + path + ": " + std::strerror(errno));
+  }
+  if (S_ISREG(st.st_mode)) return true;
+  if (S_ISDIR(st.st_mode)) throw StoreError(path + " is a folder, not a database file");
+  if (S_ISFIFO(st.st_mode)) {
+    throw StoreError(path + " is a named pipe (FIFO), not a database file: a database is read "
+                     "from a regular file");
+  }
+  throw StoreError(path + " is a device or special file, not a database file");
+}
+
+void RequireDatabaseFile(const std::string& path) {
+  if (!IsDatabaseFile(path)) {
+    throw StoreError("no database " + path + " (create one with pli new or pli import)");
+  }
+}
+
+// Opens a connection to `file` (a path, or a URI with SQLITE_OPEN_URI);
+// messages name `path`. Never creates a file: the caller has checked that
+// it exists (a database is only ever created by CreateDatabase).
+Db Connect(const std::string& file, const std::string& path, int flags, bool read_only) {
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(file.c_str(), &raw, flags | SQLITE_OPEN_EXRESCODE, nullptr);
+  if (raw == nullptr) throw StoreError(path + ": cannot open: out of memory");
+  Db db(raw, path, read_only);
+  if (rc != SQLITE_OK) db.Fail("", rc);
+  return db;
+}
+
+// `path` as a file: URI, with the characters a URI gives a meaning to
+// escaped, and made absolute (SQLite reads "file://x" as a host name).
+std::string FileUri(const std::string& path) {
+  std::error_code ec;
+  std::string abs = std::filesystem::absolute(path, ec).string();
+  if (ec) abs = path;
+  std::string uri = "file:";
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (size_t i = 0; i < abs.size(); ++i) {
+    const auto c = static_cast<unsigned char>(abs[i]);
+    bool plain = std::isalnum(c) || std::strchr("/-._~", c) != nullptr;
+    if (c == '/' && i == 1 && abs[0] == '/') plain = false;  // "//": not an authority
+    if (plain) {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 0xf];
+    }
+  }
+  return uri;
+}
+
+// The size of `path`'s -wal file; 0 when there is none.
+uintmax_t WalSize(const std::string& path) {
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(path + "-wal", ec);
+  return ec ? 0 : size;
+}
+
+// Opens `path` for reading when SQLite cannot share it the usual way: the
+// -wal and -shm files through which WAL readers and writers meet do not
+// exist and cannot be created (a read-only mount, a folder this user cannot
+// write). SQLite's answer (https://www.sqlite.org/wal.html, "Read-Only
+// Databases") is the `immutable` URI parameter, which reads the main file
+// alone, without locks. That is every event when there is no -wal or an
+// empty one (the file was checkpointed when its last writer closed it);
+// since no lock is shared, the connection checks after each read that the
+// file did not change meanwhile (Db::CheckUnchanged). A -wal with content
+// but no -shm (left by a crash, or copied without it) holds events the main
+// file lacks and `immutable` would skip: then the file and its -wal are
+// copied into a private folder of the temporary directory, where SQLite
+// replays the -wal as usual; the copy goes when the connection closes.
+// Nothing is ever written beside `path`.
+Db OpenUnshared(const std::string& path) {
+  if (WalSize(path) == 0) {
+    struct stat before {};
+    if (::stat(path.c_str(), &before) != 0) {
+      throw StoreError("cannot open " + path + ": " + std::strerror(errno));
+    }
+    Db db = Connect(FileUri(path) + "?immutable=1", path,
+                    SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, true);
+    db.Guard(before);
+    return db;
+  }
+  std::error_code ec;
+  std::string dir = (std::filesystem::temp_directory_path(ec) / "pli-read-XXXXXX").string();
+  if (ec || ::mkdtemp(dir.data()) == nullptr) {
+    throw StoreError("cannot read " + path + ": its -wal file holds events, and reading them "
+                     "needs a private copy, but no temporary folder could be made (" +
+                     std::strerror(errno) + "); set TMPDIR to a folder you can write");
+  }
+  const std::string copy = dir + "/copy.db";
+  Db db;
+  db.OwnDir(dir);  // removes the folder if the copy fails
+  std::filesystem::copy_file(path, copy, ec);
+  if (!ec) std::filesystem::copy_file(path + "-wal", copy + "-wal", ec);
+  if (ec) {
+    throw StoreError("cannot read " + path + ": copying it with its -wal file into " + dir +
+                     " failed (" + ec.message() + ")");
+  }
+  Db opened = Connect(copy, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, true);
+  opened.OwnDir(dir);
+  db.OwnDir("");
+  return opened;
+}
+
+// Opens an existing file for reading only, and reads its identity. It sets
+// no pragma (a reader changes nothing) and, where SQLite cannot create or
+// write the -wal and -shm files beside the file, reads it without them
+// (OpenUnshared).
+Db OpenReader(const std::string& path, int busy_timeout_ms, Identity& id) {
+  RequireDatabaseFile(path);
+  // A read-only connection is used by one thread (pli's are: nothing shares
+  // a connection across threads), so it skips SQLite's per-call mutex, which
+  // cost a scan of the rows 10-20% (docs/PERFORMANCE.md, 3c).
+  Db db = Connect(path, path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, true);
+  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+  int rc = TryReadIdentity(db, id);
+  if (rc == SQLITE_OK) return db;
+  if ((rc & 0xff) != SQLITE_CANTOPEN && (rc & 0xff) != SQLITE_READONLY) db.Fail("", rc);
+  db = OpenUnshared(path);
+  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+  id = ReadIdentity(db);
+  db.CheckUnchanged();
+  return db;
+}
+
+// Syncs a folder, so that a name just linked into it survives a power cut.
+void SyncDir(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+void SyncFile(const std::string& temp, const std::string& path) {
+  int fd = ::open(temp.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0 || ::fsync(fd) != 0) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    throw StoreError("cannot create " + path + ": writing it to the disk failed (" +
+                     std::strerror(err) + ")");
+  }
+  ::close(fd);
+}
+
+// Why a file could not be created in `dir`, in words.
+std::string CreateFailure(const std::string& path, const std::string& dir, int err) {
+  std::string why = std::strerror(err);
+  if (err == EACCES || err == EPERM) why += ": this user cannot write the folder " + dir;
+  if (err == EROFS) why += ": the folder " + dir + " is on a read-only mount";
+  if (err == ENOENT) why += ": the folder " + dir + " does not exist";
+  return "cannot create " + path + " (" + why + ")";
+}
+
+
+// Creates the pli database `path` whole, or leaves it to another process
+// that does so first (issue 12 item 9). The schema is built in a private
+// file of the same folder (a name only this process knows, made by
+// mkstemp) and then set to WAL mode; it is closed (a -wal left behind, as
+// a full disk can leave it, refuses the file) and synced. link(2) then gives it the name `path` in one step: it fails with
+// EEXIST when `path` exists, and the file that another process put there
+// is kept untouched. The private name is removed either way. So no process
+// ever sees `path` half made: it is missing, or a whole pli database. On a
+// file system without hard links, renameat2 with RENAME_NOREPLACE does the
+// same. Killed before the link, the process leaves only the private file
+// (".NAME.pli-new-XXXXXX"), which nothing reads.
+void CreateDatabase(const std::string& path, std::span<const Migration> migrations,
+                    int busy_timeout_ms) {
+  const std::filesystem::path target(path);
+  const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
+  std::string temp = (std::filesystem::path(dir) / ("." + target.filename().string() +
+                                                    ".pli-new-XXXXXX")).string();
+  int fd = ::mkstemp(temp.data());
+  if (fd < 0) throw StoreError(CreateFailure(path, dir, errno));
+  const mode_t mask = ::umask(0);  // mkstemp makes 0600; SQLite would make 0666 & ~umask
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
+  ::close(fd);
+  struct RemoveTemp {  // this process's private file: never another's database
+    std::string name;
+    ~RemoveTemp() {
+      for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((name + suffix).c_str());
+    }
+  } remove_temp{temp};
+  {
+    Db db = Connect(temp, path, SQLITE_OPEN_READWRITE, false);
+    sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+    // Built with a rollback journal, so that COMMIT itself writes the file
+    // and reports a full disk; WAL mode is set last, with nothing to fold
+    // back on close. One fsync below instead of SQLite's several.
+    db.Exec("PRAGMA synchronous = OFF");
+    Migrate(db, OpenMode::kCreate, migrations);
+    SetWal(db, busy_timeout_ms);
+  }  // closed: its -wal and -shm removed
+  std::error_code ec;
+  if (std::filesystem::exists(temp + "-wal", ec) || std::filesystem::exists(temp + "-journal", ec)) {
+    // Closing could not fold the -wal back (a full disk): never give this
+    // file the name, its schema is partly in the -wal.
+    throw StoreError("cannot create " + path + ": the new database could not be written whole" +
+                     " (is the disk full?); nothing was created");
+  }
+  SyncFile(temp, path);  // on disk before it has a name anyone uses
+  if (::link(temp.c_str(), path.c_str()) == 0) return SyncDir(dir);
+  int err = errno;
+  if (err == EEXIST) return;  // another process created it first: theirs is used
+  if (err == EPERM || err == EOPNOTSUPP || err == EMLINK) {
+    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
+      return SyncDir(dir);
+    }
+    if (errno == EEXIST) return;
+    err = errno;
+  }
+  throw StoreError(CreateFailure(path, dir, err));
 }
 
 }  // namespace
@@ -301,22 +538,37 @@ void SetBusyHandler(const Db& db, int busy_timeout_ms) {
 
 Db OpenDb(const std::string& path, OpenMode mode, std::span<const Migration> migrations,
           int busy_timeout_ms) {
-  Db db = Connect(path, mode);
-  SetBusyHandler(db, busy_timeout_ms);
+  auto current = static_cast<int64_t>(migrations.size());
+  if (mode == OpenMode::kReadOnly) {
+    Identity id;
+    Db db = OpenReader(path, busy_timeout_ms, id);
+    CheckIdentity(db, id, mode, current);
+    return db;
+  }
+  if (!IsDatabaseFile(path)) {
+    if (mode != OpenMode::kCreate) RequireDatabaseFile(path);
+    CreateDatabase(path, migrations, busy_timeout_ms);
+    RequireDatabaseFile(path);
+  }
+  if (::access(path.c_str(), W_OK) != 0) {
+    const int err = errno;
+    throw StoreError(path + " cannot be written (" + std::strerror(err) +
+                     "): it or its mount is read-only; the commands that only read (audit, "
+                     "state, legal, explain, replay, diff, export) work there");
+  }
+  Db db = Connect(path, path, SQLITE_OPEN_READWRITE, false);
+  SetBusyHandler(db, busy_timeout_ms);  // fair turns among writers
   // Connection settings only: nothing here writes to the file.
   db.Exec("PRAGMA synchronous = FULL; PRAGMA recursive_triggers = ON; PRAGMA foreign_keys = ON");
-  auto current = static_cast<int64_t>(migrations.size());
   bool older = CheckIdentity(db, ReadIdentity(db), mode, current);
-  if (mode == OpenMode::kReadOnly) return db;
   SetWal(db, busy_timeout_ms);
   if (older) Migrate(db, mode, migrations);
   return db;
 }
 
 Db OpenPliFile(const std::string& path) {
-  Db db = Connect(path, OpenMode::kReadOnly);
-  sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
-  Identity id = ReadIdentity(db);
+  Identity id;
+  Db db = OpenReader(path, kBusyTimeoutMs, id);
   if (id.application_id != kApplicationId || id.version == 0) {
     throw StoreError(path + " is a SQLite database but not a pli database");
   }

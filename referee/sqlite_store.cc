@@ -65,6 +65,7 @@ class SqliteStore : public SqliteReader {
     std::vector<std::string> out;
     Stmt::Use use(games_);
     while (games_.Step()) out.push_back(games_.Text(0));
+    db_.CheckUnchanged();  // a file read without locks (immutable) stayed as it was
     return out;
   }
 
@@ -83,6 +84,7 @@ class SqliteStore : public SqliteReader {
     Stmt::Use use(rows_);
     rows_.Bind(1, game);
     while (rows_.Step()) out.events.push_back(RowAt(rows_));
+    db_.CheckUnchanged();
     return out;
   }
 
@@ -105,6 +107,7 @@ class SqliteStore : public SqliteReader {
       view.prev = rows_.HashAt(7);
       if (!row(view)) break;
     }
+    db_.CheckUnchanged();
     return head;
   }
 

@@ -23,6 +23,12 @@
 // the slowest Submit took: "pli_appender: N accepted, slowest submit U us".
 // Exit status: 0 when it stops, 2 on bad usage or a StoreError, 3 when the
 // engine offers no legal action in a manche that is not over.
+//
+// usage: pli_appender --import DB GAME_BASE SEED GAMES
+// Imports instead, until killed: plays GAMES whole games (named
+// GAME_BASE-SEED-BATCH-I) in memory, then imports them into DB with Import,
+// as `pli import` does, and reports each game of an import that returned
+// ok as "ack GAME SEQ HASHHEX" (its last event); then the next batch.
 #include <unistd.h>
 
 #include <cerrno>
@@ -39,6 +45,7 @@
 
 #include "engine/options.h"
 #include "engine/rules.h"
+#include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_schema.h"
@@ -187,6 +194,38 @@ int Run(const Args& args) {
   return 0;
 }
 
+// The --import mode (see the top of the file); runs until killed.
+int RunImport(const Args& args) {
+  std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
+  uint64_t rng = args.seed;
+  for (int64_t batch = 0;; ++batch) {
+    std::unique_ptr<EventStore> memory = NewMemoryStore();
+    std::vector<GameLog> logs;
+    for (int64_t i = 0; i < args.max_events; ++i) {
+      GameLog log;
+      log.game = args.base + "-" + std::to_string(args.seed) + "-" + std::to_string(batch) + "-" +
+                 std::to_string(i);
+      for (;;) {
+        const std::optional<State> state = LoadState(*memory, log.game);
+        const std::optional<Event> action = NextAction(state, log.game, rng);
+        if (!action) break;
+        const SubmitResult r = Submit(*memory, log.game, *action, state ? state->seq : 0);
+        if (r.outcome != Outcome::kAccepted) throw StoreError("in memory: " + r.message);
+        log.events.push_back(*action);
+      }
+      logs.push_back(std::move(log));
+    }
+    const ImportResult result = Import(*store, logs, false);
+    if (!result.ok) throw StoreError("import refused: " + result.message);
+    std::string lines;  // after Import returned: after COMMIT
+    for (const GameLog& log : logs) {
+      const Head head = *memory->HeadOf(log.game);
+      lines += "ack " + log.game + " " + std::to_string(head.seq) + " " + HashHex(head.hash) + "\n";
+    }
+    WriteLine(lines);
+  }
+}
+
 // Parses a whole decimal argument into `out`; false if it is not one.
 bool ParseInt(const char* text, int64_t& out) {
   char* end = nullptr;
@@ -217,14 +256,17 @@ std::optional<Args> ParseArgs(int argc, char** argv) {
 }  // namespace pli
 
 int main(int argc, char** argv) {
-  const std::optional<pli::Args> args = pli::ParseArgs(argc, argv);
+  const bool import = argc == 6 && std::string(argv[1]) == "--import";
+  const std::optional<pli::Args> args =
+      import ? pli::ParseArgs(argc - 1, argv + 1) : pli::ParseArgs(argc, argv);
   if (!args) {
-    std::cerr << "usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US [BUSY_MS]]]\n";
+    std::cerr << "usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US [BUSY_MS]]]\n"
+                 "       pli_appender --import DB GAME_BASE SEED GAMES\n";
     return 2;
   }
   std::signal(SIGTERM, [](int) { pli::g_stop = 1; });
   try {
-    return pli::Run(*args);
+    return import ? pli::RunImport(*args) : pli::Run(*args);
   } catch (const pli::StoreError& e) {
     std::cerr << "pli_appender: " << e.what() << "\n";
     return 2;
