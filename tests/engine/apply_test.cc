@@ -403,6 +403,14 @@ TEST_CASE("K3 option exchange_cards = one, choice: the Président gives any card
   CHECK(s.phase == Phase::kPlay);
   CHECK(s.turn == 2);  // S3 later_lead = president: the Président of manche 1 leads
   CHECK(s.pli.leader == 2);
+  // The Trouduc first: the Président chooses among his cards as dealt, not the 2d received.
+  State t = Apply(SecondManche(o), Give(1, 2, "2d"));
+  auto v = Decide(t, Give(2, 1, "2d"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "exchange-wrong-cards");
+  CHECK(v->rule == "K2");
+  CHECK_FALSE(Decide(t, Give(2, 1, "3h")));
+  CHECK_FALSE(Decide(t, Give(2, 1, "2h")));
 }
 
 TEST_CASE("S3 option later_lead = president with the four gifts of K1") {

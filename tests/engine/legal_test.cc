@@ -134,6 +134,10 @@ TEST_CASE("K3 exchange_cards = one: two gifts listed, the Président's by exchan
     REQUIRE(v.size() == 1);
     CHECK(v[0].seat == 2);
     CHECK_FALSE(v[0].cards.contains(Card(Rank::k2, Suit::kDiamonds)));  // K2: not the card received
+    for (Card c : s.hands[2]) {  // the Président's hand now holds the 2d too
+      const bool listed = v[0].cards.contains(c) && (v[0].ranks.empty() || v[0].ranks[0] == c.rank());
+      CHECK(listed == !Decide(s, Event{ExchangeEvent{2, 1, CardList{c}}, {}, {}, {}}).has_value());
+    }
     s = Apply(s, ToEvent(s, v[0]));
     CHECK(s.phase == Phase::kPlay);
   }
