@@ -219,10 +219,10 @@ TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking and the Trouduc leads afte
       const Event& e = g.events[k - 1];
       if (after.phase != Phase::kExchange) {
         // S3: the last manche's Trouduc leads (its Président with later_lead = president).
+        if (before.phase != Phase::kExchange || after.phase != Phase::kPlay) continue;
         const bool president = after.options.later_lead == LaterLead::kPresident;
         const int leader = president ? after.ranking->front() : after.ranking->back();
-        if (before.phase == Phase::kExchange && after.phase == Phase::kPlay &&
-            (after.turn != leader || after.pli.leader != after.turn))
+        if (after.turn != leader || after.pli.leader != after.turn)
           RC_FAIL(Failure(g, k,
                           std::string("S3: after the gifts the ") +
                               (president ? "Président" : "Trouduc") + " of the last manche, seat " +
