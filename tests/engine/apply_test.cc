@@ -385,7 +385,7 @@ TEST_CASE("K3 option exchange_cards = one, worst: one card each way, in either o
   CHECK(CheckInvariants(s) == "");
 }
 
-TEST_CASE("K3 option exchange_cards = one, choice: the Président gives any card back; S3 later_lead") {
+TEST_CASE("K3 option exchange_cards = one, choice: the Président gives any card back, S3 later_lead") {
   Options o;
   o.exchange_cards = ExchangeCards::kOne;
   o.exchange = ExchangeRule::kChoice;
