@@ -40,13 +40,7 @@ void EndManche(State& s) {
   // F2: the first top-rank finisher is last, a second one just above, ...
   for (auto it = s.top_finishers.rbegin(); it != s.top_finishers.rend(); ++it) ranking.push_back(*it);
   if (s.options.scoring == Scoring::kPlace) {
-    // G1 (003): Président +2, Vice-Président +1, neutral 0, Vice-Trouduc -1, Trouduc -2.
-    for (int i = 0; i < s.seats; ++i) {
-      std::string_view place = PlaceName(i, s.seats);
-      int points = place == "president" ? 2 : place == "vice-president" ? 1
-                 : place == "vice-trouduc" ? -1 : place == "trouduc" ? -2 : 0;
-      s.scores[ranking[i]] += points;
-    }
+    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += PlaceScore(i, s.seats);  // G1
   }
   s.ranking = std::move(ranking);
   s.turn = -1;
@@ -122,14 +116,21 @@ void ApplyDeal(State& s, const DealEvent& e) {
   s.gifts.clear();
   s.pli = Pli{};
   if (s.manche > 1 && s.ranking) {
-    // K1: Président <-> Trouduc two cards, Vice-Président <-> Vice-Trouduc one.
     const std::vector<int>& r = *s.ranking;
     const int n = s.seats;
     const bool choice = s.options.exchange == ExchangeRule::kChoice;
-    s.gifts = {Gift{r[0], r[n - 1], 2, false, choice, false},
-               Gift{r[n - 1], r[0], 2, true, false, false},
-               Gift{r[1], r[n - 2], 1, false, choice, false},
-               Gift{r[n - 2], r[1], 1, true, false, false}};
+    if (s.options.exchange_cards == ExchangeCards::kOne) {
+      // K3 option `one` (003): the Trouduc's strongest card to the Président,
+      // one card back (the weakest, or any with `choice`); no other gift.
+      s.gifts = {Gift{r[0], r[n - 1], 1, false, choice, false},
+                 Gift{r[n - 1], r[0], 1, true, false, false}};
+    } else {
+      // K1: Président <-> Trouduc two cards, Vice-Président <-> Vice-Trouduc one.
+      s.gifts = {Gift{r[0], r[n - 1], 2, false, choice, false},
+                 Gift{r[n - 1], r[0], 2, true, false, false},
+                 Gift{r[1], r[n - 2], 1, false, choice, false},
+                 Gift{r[n - 2], r[1], 1, true, false, false}};
+    }
     s.phase = Phase::kExchange;
     s.turn = -1;
     return;
@@ -154,9 +155,12 @@ void ApplyExchange(State& s, const ExchangeEvent& e) {
     all_done = all_done && g.done;
   }
   if (all_done) {
-    // S3, K3: after the gifts, the Trouduc of the previous manche leads.
+    // S3, K3: after the gifts, the Trouduc of the previous manche leads (its
+    // Président with option later_lead = president).
     s.phase = Phase::kPlay;
-    NewPli(s, s.ranking->back(), internal::SeatsWithCards(s));
+    const int leader = s.options.later_lead == LaterLead::kPresident ? s.ranking->front()
+                                                                      : s.ranking->back();
+    NewPli(s, leader, internal::SeatsWithCards(s));
   }
 }
 

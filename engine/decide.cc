@@ -403,6 +403,8 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
                         : s.phase == Phase::kPlay ? "every gift of this manche is made"
                                                   : "no gift from " + SeatText(s, e.from) + " to " +
                                                         SeatText(s, e.to) + " is owed";
+      if (s.phase == Phase::kExchange && s.options.exchange_cards == ExchangeCards::kOne)  // K3 `one`
+        why += " (exchange_cards = one: only the Président and the Trouduc swap one card)";
       return Violation{Code::kExchangeWrongCards, "K1", why};
     });
   bool repeated = false;

@@ -16,6 +16,8 @@ using Names = std::array<std::string_view, 3>;
 constexpr Names kSoloNames = {"sequence", "always", "never"};  // SoloContinuation
 constexpr Names kExchangeNames = {"worst", "choice", ""};      // ExchangeRule
 constexpr Names kScoringNames = {"none", "place", ""};         // Scoring
+constexpr Names kExchangeCardsNames = {"two-one", "one", ""};  // ExchangeCards
+constexpr Names kLaterLeadNames = {"trouduc", "president", ""};  // LaterLead
 
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
@@ -100,7 +102,7 @@ constexpr OptionSpec EnumOption(std::string_view name) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 17> kOptions = {{
+constexpr std::array<OptionSpec, 19> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -116,6 +118,8 @@ constexpr std::array<OptionSpec, 17> kOptions = {{
     EnumOption<&Options::solo_continuation, kSoloNames>("solo_continuation"),
     BoolOption<&Options::completed_carre_closes>("completed_carre_closes"),
     EnumOption<&Options::exchange, kExchangeNames>("exchange"),
+    EnumOption<&Options::exchange_cards, kExchangeCardsNames>("exchange_cards"),
+    EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
     OptionSpec{"manches", &SetManches, &GetManches},
 }};
@@ -139,6 +143,8 @@ std::optional<Options> Preset(std::string_view name) {
   o.revolution = false;                // Q1-Q3
   o.carre_closes = false;              // E2
   o.exchange = ExchangeRule::kChoice;  // K3
+  o.exchange_cards = ExchangeCards::kOne;  // K3: one card each way, Président and Trouduc
+  o.later_lead = LaterLead::kPresident;    // S3: "Le Président mène alors"
   return o;
 }
 

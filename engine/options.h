@@ -16,6 +16,12 @@ namespace pli {
 enum class SoloContinuation { kSequence, kAlways, kNever };
 // K3: how the Président and Vice-Président choose what they give.
 enum class ExchangeRule { kWorst, kChoice };
+// K3: which gifts are made: the four of K1, or 003's one card each way
+// between the Président and the Trouduc.
+enum class ExchangeCards { kTwoOne, kOne };
+// S3: who leads the manches after the first: the last manche's Trouduc, or
+// its Président (003's basic game).
+enum class LaterLead { kTrouduc, kPresident };
 // G1: scoring by place (003), or none.
 enum class Scoring { kNone, kPlace };
 
@@ -38,6 +44,8 @@ struct Options {
   SoloContinuation solo_continuation = SoloContinuation::kSequence;  // R4
   bool completed_carre_closes = false;  // X5
   ExchangeRule exchange = ExchangeRule::kWorst;  // K3
+  ExchangeCards exchange_cards = ExchangeCards::kTwoOne;  // K3
+  LaterLead later_lead = LaterLead::kTrouduc;   // S3
   Scoring scoring = Scoring::kNone;     // G1
   int manches = 0;                      // G1: manches in the game, 0 = until an end event
 

@@ -132,6 +132,12 @@ const char* PlaceName(int place_index, int seat_count) {
   return "neutral";
 }
 
+int PlaceScore(int place_index, int seat_count) {
+  const int k = place_index + 1, n = seat_count;
+  if (n % 2 == 1) return (n + 1) / 2 - k;
+  return k <= n / 2 ? n / 2 - k + 1 : n / 2 - k;
+}
+
 std::string CheckInvariants(const State& state) {
   if (state.phase == Phase::kNone || state.manche == 0) return "";
   CardSet seen;

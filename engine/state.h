@@ -164,6 +164,12 @@ void ResetState(State& state);
 // "neutral", "vice-trouduc", "trouduc".
 const char* PlaceName(int place_index, int seat_count);
 
+// G1: the points of place k = place_index + 1 (1 the Président) among n =
+// seat_count seats, with option scoring = place: (n+1)/2 - k when n is odd;
+// when n is even, n/2 - k + 1 for the first n/2 places and n/2 - k for the
+// others (four seats: 2, 1, -1, -2; five: 2, 1, 0, -1, -2).
+int PlaceScore(int place_index, int seat_count);
+
 // Debug invariants (Stockfish's pos_is_ok): hands are disjoint, hands plus
 // the cards played this manche are the deck, the turn is a seat with cards.
 // Returns "" when all hold, else what is broken.

@@ -162,6 +162,11 @@ void TurnReason(Explanation& x, int seat) {
   Why(x, "P7", "it was " + Seat(b, seat) + "'s turn");
 }
 
+// S3: who leads the manches after the first (option later_lead).
+std::string LaterLeader(const State& s) {
+  return s.options.later_lead == LaterLead::kPresident ? "Président" : "Trouduc";
+}
+
 // A lead: S3 for a manche's first pli, P2 the count.
 void LeadReasons(Explanation& x, int seat, int n) {
   const State& b = x.before;
@@ -169,7 +174,7 @@ void LeadReasons(Explanation& x, int seat, int n) {
     const std::string detail =
         b.manche == 1 ? "the first pli of manche 1: " + Seat(b, seat) + " holds Qh and leads"
                       : "the first pli of manche " + std::to_string(b.manche) + ": " +
-                            Seat(b, seat) + ", Trouduc of the last manche, leads";
+                            Seat(b, seat) + ", " + LaterLeader(b) + " of the last manche, leads";
     x.why.insert(x.why.begin() + 1, Reason{"S3", detail});
   }
   Why(x, "P2", "a lead of " + CardsWord(n) + ": the pli is played in " + CountWord(n));
@@ -378,7 +383,8 @@ void ExplainExchange(Explanation& x, const ExchangeEvent& e) {
   }
   if (x.after.phase == Phase::kPlay) {
     Effect(x, "K3", "every gift is made: play starts");
-    Effect(x, "S3", Seat(x.after, x.after.pli.leader) + ", Trouduc of the last manche, leads");
+    Effect(x, "S3", Seat(x.after, x.after.pli.leader) + ", " + LaterLeader(x.after) +
+                        " of the last manche, leads");
   }
 }
 

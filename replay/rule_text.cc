@@ -29,7 +29,8 @@ constexpr std::array<RuleText, 48> kRules = {{
     {"S2", "Each manche starts with a deal of all 52 cards, hand sizes differing by at most one."},
     {"S3",
      "In the first manche the holder of the queen of hearts leads; in later ones the "
-     "previous Trouduc leads, once the gifts are made."},
+     "previous Trouduc leads, once the gifts are made (option later_lead: trouduc or "
+     "president)."},
     // §3 Plays and passes
     {"P1", "A play is one to four cards of a single rank, all from the player's own hand."},
     {"P2", "The lead sets how many cards every play of the pli has."},
@@ -131,12 +132,14 @@ constexpr std::array<RuleText, 48> kRules = {{
      "Weakest and strongest are judged in normal order on the hands as dealt; among cards "
      "of one rank any suit may be given."},
     {"K3",
-     "Each gift is an event, and play starts only when all four are made (option "
-     "exchange: worst or choice)."},
+     "Each gift is an event, and play starts only when all are made (option exchange: "
+     "worst or choice; option exchange_cards: two-one, or one for a single card each way "
+     "between the Président and the Trouduc)."},
     // §12 A game
     {"G1",
      "A game is a sequence of manches on the same seats, until an end event or the "
-     "configured number of manches."},
+     "configured number of manches (option scoring = place: points by place, 2 1 0 -1 -2 "
+     "with five seats, 2 1 -1 -2 with four, 3 2 1 -1 -2 -3 with six)."},
 }};
 
 }  // namespace

@@ -42,6 +42,44 @@ TEST_CASE("every bot plays only legal events and every manche ends, 4-8 seats, a
   CHECK(manches >= 150);
 }
 
+TEST_CASE("K3 exchange_cards = one: every level makes the two legal gifts, the Président leads in classic",
+          "[bots]") {
+  for (int level = 0; level < 3; ++level) {
+    for (const char* exchange : {"worst", "choice"}) {
+      for (const char* lead : {"trouduc", "president"}) {
+        Options o = *Preset("classic");
+        REQUIRE(SetOption(o, "exchange", exchange).empty());
+        REQUIRE(SetOption(o, "later_lead", lead).empty());
+        const int seats = 4 + level;
+        BotTable t(o, std::vector<Level>(seats, static_cast<Level>(level)), 77 + level,
+                   BotBudget{.samples = 3, .candidates = 3});
+        INFO("level " << level << " exchange " << exchange << " later_lead " << lead);
+        REQUIRE(t.Manche(5) == "");
+        const std::vector<int> ranking = *t.state.ranking;
+        const size_t before = t.log.size();
+        REQUIRE(t.Manche(6) == "");  // every gift legal (the driver stops at a refused one)
+        int gifts = 0;
+        State s = Apply(State{}, t.log[0]);
+        for (size_t i = 1; i < t.log.size(); ++i) {
+          if (i > before && std::holds_alternative<ExchangeEvent>(t.log[i].body)) {
+            const auto& g = std::get<ExchangeEvent>(t.log[i].body);
+            CHECK(g.cards.size() == 1);
+            CHECK(((g.from == ranking.front() && g.to == ranking.back()) ||
+                   (g.from == ranking.back() && g.to == ranking.front())));
+            ++gifts;
+          }
+          if (i == before + 1 + 2) {  // the deal and both gifts: play starts (S3)
+            CHECK(s.phase == Phase::kPlay);
+            CHECK(s.turn == (std::string(lead) == "president" ? ranking.front() : ranking.back()));
+          }
+          s = Apply(s, t.log[i]);
+        }
+        CHECK(gifts == 2);
+      }
+    }
+  }
+}
+
 TEST_CASE("a table of one level each plays legal games, 4 and 8 seats", "[bots]") {
   for (Level level : {Level::kEasy, Level::kMedium, Level::kHard})
     for (int seats : {4, 8}) {

@@ -35,6 +35,10 @@ inline Options RandomOptions(bots::Rng& rng) {
       if (name == "exchange") SetOption(o, name, rng.Below(2) ? "choice" : "worst");
     }
   }
+  // K3 exchange_cards and S3 later_lead, in either ruleset (classic sets
+  // one and president).
+  if (rng.Below(3) == 0) SetOption(o, "exchange_cards", rng.Below(2) ? "one" : "two-one");
+  if (rng.Below(3) == 0) SetOption(o, "later_lead", rng.Below(2) ? "president" : "trouduc");
   return o;
 }
 

@@ -340,6 +340,134 @@ TEST_CASE("K3 option choice: the Président and Vice-Président give cards of th
   CHECK(CodeName(Decide(s, Give(1, 2, "Kd 2d"))->code) == "exchange-wrong-cards");  // still the best
 }
 
+TEST_CASE("K3 option exchange_cards = one, worst: one card each way, in either order") {
+  Options o;
+  o.exchange_cards = ExchangeCards::kOne;
+  State s = SecondManche(o);  // Président C (2, hearts), Trouduc B (1, diamonds)
+  REQUIRE(s.gifts.size() == 2);
+  CHECK(s.phase == Phase::kExchange);
+  // The Vice-Président and the Vice-Trouduc give nothing.
+  auto v = Decide(s, Give(0, 3, "3c"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "exchange-wrong-cards");
+  CHECK(v->rule == "K1");
+  CHECK_THAT(v->message, Catch::Contains("exchange_cards = one"));
+  CHECK(CodeName(Decide(s, Give(3, 0, "2s"))->code) == "exchange-wrong-cards");
+  // One card, not two.
+  v = Decide(s, Give(1, 2, "Ad 2d"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "exchange-wrong-cards");
+  CHECK(v->rule == "K1");
+  // The Trouduc's strongest, the Président's weakest (exchange = worst).
+  v = Decide(s, Give(1, 2, "Ad"));
+  REQUIRE(v);
+  CHECK(v->rule == "K2");
+  v = Decide(s, Give(2, 1, "4h"));
+  REQUIRE(v);
+  CHECK(v->rule == "K2");
+  // No play before both gifts.
+  CHECK(CodeName(Decide(s, Play(1, "3d"))->code) == "exchange-pending");
+  // The Trouduc first here; then the Président, and play starts.
+  s = Apply(s, Give(1, 2, "2d"));
+  CHECK(s.phase == Phase::kExchange);
+  CHECK(CodeName(Decide(s, Give(1, 2, "Ad"))->code) == "exchange-wrong-cards");  // made already
+  // K2: the Président gives from the hand as dealt, not the 2d just received.
+  v = Decide(s, Give(2, 1, "2d"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "exchange-wrong-cards");
+  CHECK(v->rule == "K2");
+  s = Apply(s, Give(2, 1, "3h"));
+  CHECK(s.phase == Phase::kPlay);
+  CHECK(s.turn == 1);  // S3: later_lead = trouduc (default): the Trouduc leads
+  CHECK(s.hands[1].size() == 13);
+  CHECK(s.hands[1].contains(Set("3h")));
+  CHECK(s.hands[2].contains(Set("2d")));
+  CHECK(CheckInvariants(s) == "");
+}
+
+TEST_CASE("K3 option exchange_cards = one, choice: the Président gives any card back, S3 later_lead") {
+  Options o;
+  o.exchange_cards = ExchangeCards::kOne;
+  o.exchange = ExchangeRule::kChoice;
+  o.later_lead = LaterLead::kPresident;
+  State s = SecondManche(o);
+  REQUIRE(s.gifts.size() == 2);
+  // The Président first this time, a card of his choice; the Trouduc still his strongest.
+  CHECK_FALSE(Decide(s, Give(2, 1, "Kh")));
+  CHECK(CodeName(Decide(s, Give(2, 1, "Kh Ah"))->code) == "exchange-wrong-cards");
+  CHECK(Decide(s, Give(1, 2, "Kd"))->rule == "K2");
+  s = Apply(s, Give(2, 1, "Kh"));
+  CHECK(s.phase == Phase::kExchange);
+  CHECK(Decide(s, Give(1, 2, "Kh"))->rule == "K2");  // the Trouduc cannot hand it back
+  s = Apply(s, Give(1, 2, "2d"));
+  CHECK(s.phase == Phase::kPlay);
+  CHECK(s.turn == 2);  // S3 later_lead = president: the Président of manche 1 leads
+  CHECK(s.pli.leader == 2);
+  // The Trouduc first: the Président chooses among his cards as dealt, not the 2d received.
+  State t = Apply(SecondManche(o), Give(1, 2, "2d"));
+  auto v = Decide(t, Give(2, 1, "2d"));
+  REQUIRE(v);
+  CHECK(CodeName(v->code) == "exchange-wrong-cards");
+  CHECK(v->rule == "K2");
+  CHECK_FALSE(Decide(t, Give(2, 1, "3h")));
+  CHECK_FALSE(Decide(t, Give(2, 1, "2h")));
+}
+
+TEST_CASE("S3 option later_lead = president with the four gifts of K1") {
+  Options o;
+  o.later_lead = LaterLead::kPresident;
+  State s = SecondManche(o);
+  REQUIRE(s.gifts.size() == 4);
+  s = Apply(s, Give(3, 0, "2s"));
+  s = Apply(s, Give(0, 3, "3c"));
+  s = Apply(s, Give(1, 2, "Ad 2d"));
+  CHECK(s.phase == Phase::kExchange);
+  s = Apply(s, Give(2, 1, "3h 4h"));
+  CHECK(s.phase == Phase::kPlay);
+  CHECK(s.turn == 2);
+}
+
+TEST_CASE("Presets: classic plays one card each way and the Président leads manche 2") {
+  State s = SecondManche(*Preset("classic"));
+  REQUIRE(s.gifts.size() == 2);
+  CHECK_FALSE(Decide(s, Give(2, 1, "9h")));  // exchange = choice
+  s = Apply(s, Give(1, 2, "2d"));
+  s = Apply(s, Give(2, 1, "9h"));
+  CHECK(s.phase == Phase::kPlay);
+  CHECK(s.turn == 2);
+}
+
+TEST_CASE("G1: scoring by place with six seats gives 3 2 1 -1 -2 -3") {
+  Options o;
+  o.scoring = Scoring::kPlace;
+  // F finishes first, then B, C, D, E; A holds the last card.
+  Table t({"3c 4c", "8c", "7c", "6c", "5c", "3d"}, 5, o);
+  t.Do(Play(5, "3d"));                                   // F out: 1st
+  t.Do(Play(0, "4c")).Do(Play(1, "8c"));                 // B out: 2nd
+  t.Do(Pass(2)).Do(Pass(3)).Do(Pass(4)).Do(Pass(0));     // E3, E5: B has no cards, C leads
+  t.Do(Play(2, "7c"));                                   // C out: 3rd
+  t.Do(Pass(3)).Do(Pass(4)).Do(Pass(0));
+  t.Do(Play(3, "6c"));                                   // D out: 4th
+  t.Do(Pass(4)).Do(Pass(0));
+  t.Do(Play(4, "5c"));                                   // E out: 5th; A is left (F3)
+  REQUIRE(t.s.ranking.has_value());
+  CHECK(*t.s.ranking == std::vector<int>{5, 1, 2, 3, 4, 0});
+  // By seat: A 6th (-3), B 2nd (2), C 3rd (1), D 4th (-1), E 5th (-2), F 1st (3).
+  CHECK(t.s.scores == std::vector<int>{-3, 2, 1, -1, -2, 3});
+}
+
+TEST_CASE("G1: a manche cut short by an end event scores nothing") {
+  Options o;
+  o.scoring = Scoring::kPlace;
+  Table t({"8c", "9d 3d", "5h 3h", "6s 4s"}, 0, o);
+  t.Do(Play(0, "8c"));  // A out: the manche goes on
+  REQUIRE(t.s.scores == std::vector<int>{0, 0, 0, 0});
+  t.Do(Ev(EndEvent{}));
+  CHECK(t.s.phase == Phase::kGameOver);
+  CHECK_FALSE(t.s.ranking.has_value());
+  CHECK(t.s.scores == std::vector<int>{0, 0, 0, 0});
+}
+
 TEST_CASE("G1: scoring by place gives +2 +1 ... -1 -2, option manches ends the game, end once") {
   Options o;
   o.scoring = Scoring::kPlace;

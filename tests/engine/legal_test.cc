@@ -91,6 +91,58 @@ TEST_CASE("K1/K2: the owed gifts are listed with the ranks they must have") {
   CHECK(v[1].ranks == RankList{Rank::kA, Rank::k2});
 }
 
+TEST_CASE("K3 exchange_cards = one: two gifts listed, the Président's by exchange, either first") {
+  for (ExchangeRule rule : {ExchangeRule::kWorst, ExchangeRule::kChoice}) {
+    Options o;
+    o.exchange_cards = ExchangeCards::kOne;
+    o.exchange = rule;
+    State s = Apply(State{}, Event{NewGame(4, o), {}, {}, {}});
+    DealEvent d;
+    d.hands.resize(4);
+    for (int i = 0; i < kDeckSize; ++i) d.hands[i % 4].push_back(Card(static_cast<uint8_t>(i)));
+    s = Apply(s, Event{d, {}, {}, {}});
+    s.phase = Phase::kMancheOver;
+    s.ranking = std::vector<int>{2, 0, 3, 1};  // Président C (hearts), Trouduc B (diamonds)
+    s = Apply(s, Event{d, {}, {}, {}});
+    auto v = LegalActions(s);
+    REQUIRE(v.size() == 2);
+    CHECK(v[0].seat == 2);
+    CHECK(v[0].to == 1);
+    CHECK(v[0].count == 1);
+    if (rule == ExchangeRule::kWorst) {
+      CHECK(v[0].ranks == RankList{Rank::k3});
+    } else {
+      CHECK(v[0].ranks.empty());
+      CHECK(v[0].cards == s.hands[2]);  // any card of the hand as dealt
+    }
+    CHECK(v[1].seat == 1);
+    CHECK(v[1].to == 2);
+    CHECK(v[1].count == 1);
+    CHECK(v[1].ranks == RankList{Rank::k2});
+    // Every card of each giver, alone: accepted exactly when listed.
+    for (const LegalAction& a : v) {
+      for (Card c : s.hands[a.seat]) {
+        const bool listed = a.cards.contains(c) &&
+                            (a.ranks.empty() || a.ranks[0] == c.rank());
+        Event e{ExchangeEvent{a.seat, a.to, CardList{c}}, {}, {}, {}};
+        CHECK(listed == !Decide(s, e).has_value());
+      }
+    }
+    // Either gift may come first: after the Trouduc's, only the Président's is listed.
+    s = Apply(s, ToEvent(s, v[1]));
+    v = LegalActions(s);
+    REQUIRE(v.size() == 1);
+    CHECK(v[0].seat == 2);
+    CHECK_FALSE(v[0].cards.contains(Card(Rank::k2, Suit::kDiamonds)));  // K2: not the card received
+    for (Card c : s.hands[2]) {  // the Président's hand now holds the 2d too
+      const bool listed = v[0].cards.contains(c) && (v[0].ranks.empty() || v[0].ranks[0] == c.rank());
+      CHECK(listed == !Decide(s, Event{ExchangeEvent{2, 1, CardList{c}}, {}, {}, {}}).has_value());
+    }
+    s = Apply(s, ToEvent(s, v[0]));
+    CHECK(s.phase == Phase::kPlay);
+  }
+}
+
 TEST_CASE("Legal actions and Decide agree on every concrete event of a hand-made position") {
   Table t({"9c 9d Tc 4c", "Tc Td 8c 3d 9h", "7c 9s", "8d Th"});
   t.s.hands[1] = Set("Td 8c 3d 9h Ts");

@@ -27,6 +27,8 @@ const std::vector<std::string> kNames = {
     "solo_continuation",
     "completed_carre_closes",
     "exchange",
+    "exchange_cards",
+    "later_lead",
     "scoring",
     "manches",
 };
@@ -68,6 +70,8 @@ TEST_CASE("Presets: super-president is every rule of RULES.md, the struct's defa
   CHECK(o->solo_continuation == SoloContinuation::kSequence);  // R4
   CHECK_FALSE(o->completed_carre_closes);                      // X5
   CHECK(o->exchange == ExchangeRule::kWorst);                  // K3
+  CHECK(o->exchange_cards == ExchangeCards::kTwoOne);          // K3: the four gifts of K1
+  CHECK(o->later_lead == LaterLead::kTrouduc);                 // S3
   CHECK(o->scoring == Scoring::kNone);
   CHECK(o->manches == 0);
 }
@@ -87,6 +91,8 @@ TEST_CASE("Presets: classic is 003's basic game") {
   CHECK_FALSE(o->revolution);
   CHECK_FALSE(o->carre_closes);
   CHECK(o->exchange == ExchangeRule::kChoice);
+  CHECK(o->exchange_cards == ExchangeCards::kOne);  // one card each way (RULES.md 2026-11-24)
+  CHECK(o->later_lead == LaterLead::kPresident);    // "Le Président mène alors"
   // The others keep their defaults.
   const Options d;
   CHECK(o->reverse_in_suite == d.reverse_in_suite);
@@ -149,6 +155,32 @@ TEST_CASE("K3: exchange takes worst or choice") {
   CHECK(o.exchange == ExchangeRule::kWorst);
 }
 
+TEST_CASE("K3: exchange_cards takes two-one or one") {
+  Options o;
+  CHECK(SetOption(o, "exchange_cards", "one") == "");
+  CHECK(o.exchange_cards == ExchangeCards::kOne);
+  CHECK(SetOption(o, "exchange_cards", "two-one") == "");
+  CHECK(o.exchange_cards == ExchangeCards::kTwoOne);
+  for (const char* bad : {"two_one", "1", "One", "two", ""}) {
+    CHECK(SetOption(o, "exchange_cards", bad) ==
+          std::string("option \"exchange_cards\" takes two-one or one, not \"") + bad + "\"");
+    CHECK(o == Options{});
+  }
+}
+
+TEST_CASE("S3: later_lead takes trouduc or president") {
+  Options o;
+  CHECK(SetOption(o, "later_lead", "president") == "");
+  CHECK(o.later_lead == LaterLead::kPresident);
+  CHECK(SetOption(o, "later_lead", "trouduc") == "");
+  CHECK(o.later_lead == LaterLead::kTrouduc);
+  for (const char* bad : {"Président", "President", "scum", ""}) {
+    CHECK(SetOption(o, "later_lead", bad) ==
+          std::string("option \"later_lead\" takes trouduc or president, not \"") + bad + "\"");
+    CHECK(o == Options{});
+  }
+}
+
 TEST_CASE("G1: scoring takes none or place") {
   Options o;
   CHECK(SetOption(o, "scoring", "place") == "");
@@ -193,11 +225,15 @@ TEST_CASE("Options: OptionValues lists every option in order with its text value
   CHECK(values[12].second == "sequence");  // solo_continuation
   CHECK(values[13].second == "false");     // completed_carre_closes
   CHECK(values[14].second == "worst");     // exchange
-  CHECK(values[15].second == "none");      // scoring
-  CHECK(values[16].second == "0");         // manches
+  CHECK(values[15].second == "two-one");   // exchange_cards
+  CHECK(values[16].second == "trouduc");   // later_lead
+  CHECK(values[17].second == "none");      // scoring
+  CHECK(values[18].second == "0");         // manches
   const auto classic = OptionValues(*Preset("classic"));
   CHECK(classic[0].second == "false");
   CHECK(classic[14].second == "choice");
+  CHECK(classic[15].second == "one");
+  CHECK(classic[16].second == "president");
 }
 
 TEST_CASE("Options: OptionValues round-trips through SetOption") {
@@ -213,6 +249,8 @@ TEST_CASE("Options: OptionValues round-trips through SetOption") {
     }
     o.solo_continuation = static_cast<SoloContinuation>(i % 3);
     o.exchange = static_cast<ExchangeRule>(i % 2);
+    o.exchange_cards = static_cast<ExchangeCards>((i / 4) % 2);
+    o.later_lead = static_cast<LaterLead>((i / 8) % 2);
     o.scoring = static_cast<Scoring>((i / 2) % 2);
     o.manches = (i * 97) % 1001;
     seen.push_back(o);
@@ -221,6 +259,10 @@ TEST_CASE("Options: OptionValues round-trips through SetOption") {
     // From the opposite of every default, so each value must really be set.
     Options rebuilt = *Preset("classic");
     rebuilt.reverse_in_suite = !original.reverse_in_suite;
+    rebuilt.exchange_cards = original.exchange_cards == ExchangeCards::kOne ? ExchangeCards::kTwoOne
+                                                                             : ExchangeCards::kOne;
+    rebuilt.later_lead = original.later_lead == LaterLead::kPresident ? LaterLead::kTrouduc
+                                                                      : LaterLead::kPresident;
     rebuilt.manches = original.manches + 1;
     for (const auto& [name, value] : OptionValues(original)) {
       REQUIRE(SetOption(rebuilt, name, value) == "");

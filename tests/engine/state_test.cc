@@ -94,5 +94,24 @@ TEST_CASE("F4: place names") {
   CHECK(std::string(PlaceName(4, 5)) == "trouduc");
 }
 
+TEST_CASE("G1: points by place for 4 to 8 seats") {
+  // Worked by hand from RULES.md G1: n odd, (n+1)/2 - k; n even, n/2 - k + 1
+  // for the first n/2 places and n/2 - k for the others (003: 5 and 7 seats).
+  const std::vector<std::vector<int>> expected = {
+      {2, 1, -1, -2},
+      {2, 1, 0, -1, -2},
+      {3, 2, 1, -1, -2, -3},
+      {3, 2, 1, 0, -1, -2, -3},
+      {4, 3, 2, 1, -1, -2, -3, -4},
+  };
+  for (const std::vector<int>& row : expected) {
+    const int n = static_cast<int>(row.size());
+    std::vector<int> found;
+    for (int i = 0; i < n; ++i) found.push_back(PlaceScore(i, n));
+    INFO(n << " seats");
+    CHECK(found == row);
+  }
+}
+
 }  // namespace
 }  // namespace pli

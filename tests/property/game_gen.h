@@ -66,7 +66,8 @@ inline Options OptionsOf(const GameScript& s) {
 }
 
 // Mostly the default preset; also classic, toggles of RULES.md's named
-// options, and now and then every boolean at random.
+// options (exchange_cards and later_lead in every ruleset), and now and then
+// every boolean at random.
 inline rc::Gen<GameScript> GenScript() {
   return rc::gen::exec([] {
     using namespace rc;
@@ -92,6 +93,14 @@ inline rc::Gen<GameScript> GenScript() {
       if (solo != "sequence") s.overrides.emplace_back("solo_continuation", solo);
       if (*gen::arbitrary<bool>()) s.overrides.emplace_back("exchange", "choice");
     }
+    // K3 exchange_cards and S3 later_lead, in every ruleset (classic sets
+    // one and president; an override may also restate a preset's value).
+    const std::string cards = *gen::weightedElement<std::string>({{3, ""}, {2, "one"}, {1, "two-one"}});
+    if (!cards.empty()) s.overrides.emplace_back("exchange_cards", cards);
+    const std::string lead = *gen::weightedElement<std::string>({{3, ""}, {2, "president"}, {1, "trouduc"}});
+    if (!lead.empty()) s.overrides.emplace_back("later_lead", lead);
+    if (kind == 1 && *gen::weightedElement<int>({{3, 0}, {1, 1}}))
+      s.overrides.emplace_back("exchange", "worst");
     if (*gen::weightedElement<int>({{3, 0}, {1, 1}})) s.overrides.emplace_back("scoring", "place");
     if (*gen::weightedElement<int>({{3, 0}, {1, 1}}))
       s.overrides.emplace_back("manches", std::to_string(s.manches));

@@ -112,13 +112,17 @@ std::vector<int> ExpectedRanking(const State& after, const std::vector<int>& fin
 }
 
 // G1 (003): points by place.
+// G1: the points of each place, best first, written out from RULES.md's
+// formula for each number of seats (003 gives five and seven).
 int PlacePoints(int place, int seats) {
-  std::string name = PlaceName(place, seats);
-  return name == "president"        ? 2
-         : name == "vice-president" ? 1
-         : name == "vice-trouduc"   ? -1
-         : name == "trouduc"        ? -2
-                                    : 0;
+  static const std::map<int, std::vector<int>> kTable = {
+      {4, {2, 1, -1, -2}},
+      {5, {2, 1, 0, -1, -2}},
+      {6, {3, 2, 1, -1, -2, -3}},
+      {7, {3, 2, 1, 0, -1, -2, -3}},
+      {8, {4, 3, 2, 1, -1, -2, -3, -4}},
+  };
+  return kTable.at(seats).at(place);
 }
 
 std::string RankingText(const std::vector<int>& r) {
@@ -186,9 +190,11 @@ TEST_CASE("F1 F2 F3 F4: every manche ends with a ranking of the seats") {
   });
 }
 
-// K1: the gifts a ranking owes: (from, to) -> count.
-std::map<std::pair<int, int>, int> OwedGifts(const std::vector<int>& r) {
+// K1: the gifts a ranking owes: (from, to) -> count; K3 option
+// exchange_cards = one: one card each way between Président and Trouduc.
+std::map<std::pair<int, int>, int> OwedGifts(const std::vector<int>& r, const Options& o) {
   const int n = static_cast<int>(r.size());
+  if (o.exchange_cards == ExchangeCards::kOne) return {{{r[0], r[n - 1]}, 1}, {{r[n - 1], r[0]}, 1}};
   return {
       {{r[0], r[n - 1]}, 2}, {{r[n - 1], r[0]}, 2}, {{r[1], r[n - 2]}, 1}, {{r[n - 2], r[1]}, 1}};
 }
@@ -212,15 +218,19 @@ TEST_CASE("K1 K2 K3 S3: gifts follow the last ranking and the Trouduc leads afte
       const State& after = g.states[k];
       const Event& e = g.events[k - 1];
       if (after.phase != Phase::kExchange) {
-        if (before.phase == Phase::kExchange && after.phase == Phase::kPlay &&
-            (after.turn != after.ranking->back() || after.pli.leader != after.turn))
+        // S3: the last manche's Trouduc leads (its Président with later_lead = president).
+        if (before.phase != Phase::kExchange || after.phase != Phase::kPlay) continue;
+        const bool president = after.options.later_lead == LaterLead::kPresident;
+        const int leader = president ? after.ranking->front() : after.ranking->back();
+        if (after.turn != leader || after.pli.leader != after.turn)
           RC_FAIL(Failure(g, k,
-                          "S3: after the gifts the Trouduc of the last manche, seat " +
-                              std::to_string(after.ranking->back()) + ", leads, not seat " +
+                          std::string("S3: after the gifts the ") +
+                              (president ? "Président" : "Trouduc") + " of the last manche, seat " +
+                              std::to_string(leader) + ", leads, not seat " +
                               std::to_string(after.turn)));
         continue;
       }
-      std::map<std::pair<int, int>, int> owed = OwedGifts(*after.ranking);
+      std::map<std::pair<int, int>, int> owed = OwedGifts(*after.ranking, after.options);
       // Gifts already made this manche are owed no more.
       for (size_t j = k; j >= 1 && !std::holds_alternative<DealEvent>(g.events[j - 1].body); --j)
         if (auto* x = std::get_if<ExchangeEvent>(&g.events[j - 1].body))

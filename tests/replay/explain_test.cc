@@ -192,6 +192,19 @@ TEST_CASE("explain K1/K2/K3/S3: the gifts before manche 2") {
   CHECK(Has(lead.why, "S3"));
 }
 
+TEST_CASE("explain S3 later_lead=president, K3 exchange_cards=one: who gives, who leads") {
+  const std::vector<Event> log = Fixture("rules/S3-later-lead-president-legal");
+  const Explanation last = Explain(log, 25);  // the fourth gift: play starts
+  CHECK(Find(last.effects, "S3").detail.find("Président of the last manche") != std::string::npos);
+  const Explanation lead = Explain(log, 26);  // A, the Président, leads manche 2
+  CHECK(Find(lead.why, "S3").detail.find("Président of the last manche") != std::string::npos);
+  const std::vector<Event> one = Fixture("rules/K3-exchange-cards-one-legal");
+  const Explanation deal = Explain(one, 21);
+  CHECK(Find(deal.effects, "K1").detail.find("one card") != std::string::npos);
+  const Explanation trouduc = Explain(one, 23);  // play starts; the Trouduc (default) leads
+  CHECK(Find(trouduc.effects, "S3").detail.find("Trouduc of the last manche") != std::string::npos);
+}
+
 TEST_CASE("explain: not-your-turn leaves the seat with no action, game, deal, end") {
   const std::vector<Event> log = Fixture("rules/S3-wrong-first-player-illegal");
   const Explanation x = Explain(log, 3);  // seat 0 leads while seat 2 holds Qh

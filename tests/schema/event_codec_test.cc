@@ -80,6 +80,9 @@ std::vector<Event> SampleEvents() {
        "id-1",
        "2026-11-22T10:00:00Z"},
       {Game("super-president", {{"exchange", "choice"}}, {"Zoé", "Ana", "Bo", "日本"})},
+      {Game("super-president", {{"exchange_cards", "one"}, {"later_lead", "president"}},
+            {"A", "B", "C", "D", "E"})},
+      {Game("classic", {{"exchange_cards", "two-one"}, {"later_lead", "trouduc"}}, {"A", "B", "C", "D"})},
       {pli::DealEvent{{Cards("3c 7h 2s"), Cards("4d"), {}, Cards("Ac Ac")}, std::nullopt}},
       {pli::DealEvent{{}, 0}},
       {pli::DealEvent{{Cards("Qh")}, -1}, {}, std::nullopt, ""},
@@ -159,6 +162,16 @@ TEST_CASE("Stored encoding: bytes follow the documented layout (hand-written)") 
   std::get<pli::GameEvent>(e.body).game = "g";
   CHECK(pli::EncodeEvent(e) == game);
   CHECK(Decode(game) == e);
+  // K3/S3 options added on 2026-11-24 are overrides like any other: name and
+  // value as strings, so games written before them keep their bytes.
+  std::string one = Bytes({0x01, 0x01, 0x00, 0x01, 'g', 0x07}) + "classic" + Bytes({0x02, 0x0e}) +
+                    "exchange_cards" + Bytes({0x03}) + "one" + Bytes({0x0a}) + "later_lead" +
+                    Bytes({0x09}) + "president" +
+                    Bytes({0x04, 0x01, 'A', 0x01, 'B', 0x01, 'C', 0x01, 'D'});
+  Event eo{Game("classic", {{"exchange_cards", "one"}, {"later_lead", "president"}}, {"A", "B", "C", "D"})};
+  std::get<pli::GameEvent>(eo.body).game = "g";
+  CHECK(pli::EncodeEvent(eo) == one);
+  CHECK(Decode(one) == eo);
   // FORMAT.md's hash chain example: game "g", default ruleset, no overrides.
   Event sp{Game("super-president", {}, {"A", "B", "C", "D"})};
   std::get<pli::GameEvent>(sp.body).game = "g";
