@@ -58,8 +58,16 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
 }
 
 int RunImport(const ArchiveArgs& args) {
-  const std::vector<GameLog> games = ReadSource(args.file);  // malformed: exit 2
+  const std::vector<GameLog> games = ReadSource(args.file);  // unreadable: exit 2
   if (games.empty()) throw std::runtime_error(SourceLabel(args.file) + " holds no game");
+  // A malformed event refuses the whole import (INTERFACE.md §2), before the
+  // database is opened: nothing is written, no file is created. Exit 2.
+  for (const GameLog& game : games) {
+    if (const MalformedEvent* m = FirstMalformed(game)) {
+      throw std::runtime_error(SourceLabel(args.file) + ": import refused, nothing written: " +
+                               m->Text());
+    }
+  }
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
   const ImportResult result = Import(*store, games, args.keep_illegal);

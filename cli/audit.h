@@ -72,6 +72,9 @@ class AuditPrinter {
 
   // Audits one game, prints it, adds it to the summary.
   void Add(const LoadedGame& game) {
+    // A malformed event is malformed input (INTERFACE.md §2): exit 2 once
+    // every game is judged, also when checking stopped before it.
+    malformed_ = malformed_ || FirstMalformed(game.log) != nullptr;
     const std::vector<Finding> findings = AuditByPosition(game.log.events, keep_going_);
     Tally(game, findings);
     ClearProgress();
@@ -110,7 +113,9 @@ class AuditPrinter {
     shown_ = true;
   }
 
-  // Closes the document or prints the summary; returns the exit status.
+  // Closes the document or prints the summary; returns the exit status:
+  // 0 clean, 1 a violation or a broken chain, 2 a malformed event in a game
+  // audited (whatever else was found).
   int Finish(const std::string& empty_label) {
     ClearProgress();
     if (json_) {
@@ -120,6 +125,7 @@ class AuditPrinter {
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
     }
+    if (malformed_) return 2;
     return summary_.Clean() ? 0 : 1;
   }
 
@@ -142,6 +148,7 @@ class AuditPrinter {
   bool keep_going_;
   bool progress_ = false;
   bool shown_ = false;
+  bool malformed_ = false;
   AuditSummary summary_;
 };
 

@@ -131,7 +131,7 @@ int RunAudit(const Args& args) {
     std::optional<pli::Head> witness;
     if (args.head) witness = pli::cli::ParseHead(*args.head);
     pli::cli::AuditDbGames(printer, *args.db, args.game, witness);
-    return printer.Finish(*args.db) == 0 ? kExitOk : kExitViolation;
+    return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
   std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);
   if (args.game) {  // keep --game's, which must be there
@@ -141,7 +141,8 @@ int RunAudit(const Args& args) {
     std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != *args.game; });
   }
   for (const pli::cli::LoadedGame& game : games) printer.Add(game);
-  return printer.Finish(pli::cli::SourceLabel(args.source)) == 0 ? kExitOk : kExitViolation;
+  // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
+  return printer.Finish(pli::cli::SourceLabel(args.source));
 }
 
 int RunState(const Args& args) {
@@ -152,7 +153,7 @@ int RunState(const Args& args) {
     Print(pli::StateToJson(state));
   else
     std::cout << pli::cli::StateText(game, state, at);
-  return kExitOk;
+  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
 }
 
 int RunLegal(const Args& args) {
@@ -163,7 +164,7 @@ int RunLegal(const Args& args) {
     Print(pli::LegalToJson(actions));
   else
     std::cout << pli::cli::LegalText(game, state, actions);
-  return kExitOk;
+  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
 }
 
 CLI::App* AddCommand(CLI::App& app, const char* name, const char* description, Args& args) {

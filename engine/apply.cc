@@ -230,6 +230,7 @@ void ApplyInPlace(State& state, const Event& event) {
       s.phase = Phase::kGameOver;
       s.turn = -1;
     }
+    void operator()(const MalformedEvent&) {}  // never legal (Decide refuses it)
   };
   const int64_t seq = std::holds_alternative<GameEvent>(event.body) ? 0 : state.seq;
   std::visit(Visitor{state}, event.body);
@@ -246,6 +247,8 @@ std::optional<Violation> Step(State& state, const Event& event) {
   auto violation = Decide(state, event);
   if (violation) {
     ++state.seq;  // an illegal event changes nothing but is still a position
+    // ... and its id is used (INTERFACE.md §1: "legal or not").
+    if (event.id && state.phase != Phase::kNone) state.ids.push_back(*event.id);
   } else {
     ApplyInPlace(state, event);
   }

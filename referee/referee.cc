@@ -174,6 +174,12 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
     }
     const Event& event = moved ? *moved : log.events[i];
     result.seq = seq;
+    // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
+    // it has no stored form.
+    if (const auto* m = std::get_if<MalformedEvent>(&event.body)) {
+      result.message = "event " + std::to_string(seq) + " is malformed: " + m->Text();
+      return false;
+    }
     const std::string body = EncodeEvent(event);
     const Hash hash = ChainHash(prev, seq, body);
     if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(hash)) {

@@ -127,8 +127,9 @@ struct ImportResult {
 
 // Imports whole games (read by ReadLog) in one write transaction: all or
 // nothing. Refused when a game already exists, when an event's `hash` is
-// present and is not its chain hash, or when an event is illegal, unless
-// keep_illegal (then it is stored as it is, and changes nothing on replay).
+// present and is not its chain hash, when an event is malformed (always: it
+// has no stored form), or when an event is illegal, unless keep_illegal
+// (then it is stored as it is, and changes nothing on replay).
 // Events keep their id and at; seq is their position. Storage failures
 // throw StoreError.
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal);

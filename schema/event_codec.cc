@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -469,6 +470,7 @@ void ReadBody(Reader& r, EventType type, uint8_t flags, EventBody& body) {
       return r.Cards(c.cards, "cards", true);
     }
     case EventType::kEnd:
+    case EventType::kMalformed:  // no wire tag: ReadHeader refused it
       break;
   }
   Hold<EndEvent>(body);
@@ -511,6 +513,10 @@ std::optional<std::pair<EventType, uint8_t>> ReadHeader(Reader& r) {
 }  // namespace
 
 std::string EncodeEvent(const Event& event) {
+  // A malformed event (engine/event.h) has no wire tag: it is never stored.
+  if (std::holds_alternative<MalformedEvent>(event.body)) {
+    throw std::invalid_argument("a malformed event has no stored encoding");
+  }
   const EventType type = TypeOf(event.body);
   uint8_t flags = (event.id ? kFlagId : 0) | (event.at ? kFlagAt : 0);
   if (const auto* d = std::get_if<DealEvent>(&event.body); d != nullptr && d->seed) {
