@@ -41,7 +41,7 @@ GameLog LoadGame(const std::optional<std::string>& file, const std::optional<std
   std::vector<GameLog> logs;
   for (LoadedGame& g : games) {
     if (g.chain.status == ChainStatus::kBroken && (!id || *id == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
     logs.push_back(std::move(g.log));
@@ -80,7 +80,8 @@ int RunExplain(const ExplainArgs& args) {
 // diff
 
 struct DiffArgs {
-  std::vector<std::string> files;
+  std::string a;  // the positionals, in order: A then B
+  std::string b;
   std::optional<std::string> db_a;
   std::optional<std::string> db_b;
   std::optional<std::string> game;
@@ -89,15 +90,19 @@ struct DiffArgs {
 };
 
 int RunDiff(const DiffArgs& args) {
+  std::vector<std::string> files;
+  for (const std::string* f : {&args.a, &args.b}) {
+    if (!f->empty()) files.push_back(*f);
+  }
   const size_t wanted = 2 - (args.db_a ? 1 : 0) - (args.db_b ? 1 : 0);
-  if (args.files.size() != wanted)
+  if (files.size() != wanted)
     throw std::runtime_error(
         "pli diff compares two logs: give two files, or a file and --db-a "
         "or --db-b, or --db-a and --db-b");
   size_t next = 0;
   auto side = [&](const std::optional<std::string>& db) {
     std::optional<std::string> file;
-    if (!db) file = args.files[next++];
+    if (!db) file = files[next++];
     return std::pair(LoadGame(file, db, args.game), db ? *db : SourceLabel(*file));
   };
   const auto [a, label_a] = side(args.db_a);
@@ -200,10 +205,10 @@ int RunCheck(const CheckArgs& args) {
   const Style style = StdoutStyle();
   for (const Checked& c : checked) {
     if (c.report.ok() && args.verbose)
-      std::cout << style.Good("ok") << "  " << c.path << " (" << c.report.passed
+      std::cout << style.Good("ok") << "  " << EscapeForTerminal(c.path) << " (" << c.report.passed
                 << " expectation(s))\n";
     for (const std::string& f : c.report.failures)
-      std::cout << style.Bad("FAIL") << "  " << WithPath(c, f) << "\n";
+      std::cout << style.Bad("FAIL") << "  " << EscapeForTerminal(WithPath(c, f)) << "\n";
   }
   const std::string summary =
       std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";
@@ -281,7 +286,8 @@ class Adjudicate : public CommandGroup {
   void AddDiff(CLI::App& app) {
     diff_ = app.add_subcommand(
         "diff", "Compare two records of the same game and show the first event where they part.");
-    diff_->add_option("A B", diff_args_.files, "the two event logs (JSON Lines)")->expected(0, 2);
+    diff_->add_option("A", diff_args_.a, "the first event log (JSON Lines; '-' reads standard input)");
+    diff_->add_option("B", diff_args_.b, "the second event log (unless --db-a or --db-b gives one side)");
     diff_->add_option("--db-a", diff_args_.db_a, "read side A from this database instead of a file")
         ->type_name("FILE");
     diff_->add_option("--db-b", diff_args_.db_b, "read side B from this database instead of a file")

@@ -19,10 +19,11 @@
 namespace pli::cli {
 
 // "Bob (seat 1)", as the referee's sentences name seats; "none" for -1.
+// Names and ids in this text are escaped for the terminal (engine/text.h).
 inline std::string Who(const std::vector<std::string>& names, int seat) {
   if (seat < 0) return "none";
   if (seat < static_cast<int>(names.size()))
-    return names[seat] + " (seat " + std::to_string(seat) + ")";
+    return EscapeForTerminal(names[seat]) + " (seat " + std::to_string(seat) + ")";
   return "seat " + std::to_string(seat);
 }
 
@@ -42,7 +43,7 @@ inline std::string EventSentence(const Event& event, const State& before, const 
     const Style& style;
     std::string Who(int seat) const { return cli::Who(names, seat); }
     std::string operator()(const GameEvent& e) const {
-      return "a new game \"" + e.game + "\" on " + std::to_string(e.seats.size()) + " seats";
+      return "a new game \"" + EscapeForTerminal(e.game) + "\" on " + std::to_string(e.seats.size()) + " seats";
     }
     std::string operator()(const DealEvent&) const {
       return "the deal of manche " + std::to_string(before.manche + 1);
@@ -79,7 +80,7 @@ inline std::string VerdictText(const Explanation& x, const Style& style) {
 inline std::string ReasonsTable(const std::vector<Reason>& reasons, const Style& style,
                                 const std::string& indent) {
   Table table(indent);
-  for (const Reason& r : reasons) table.Row({style.Bold(r.rule.empty() ? "-" : r.rule), r.detail});
+  for (const Reason& r : reasons) table.Row({style.Bold(r.rule.empty() ? "-" : r.rule), EscapeForTerminal(r.detail)});
   return table.Render();
 }
 
@@ -192,7 +193,7 @@ inline std::string InsteadText(const Explanation& x, const Style& style) {
 
 // The human view of `pli explain`.
 inline std::string ExplainText(const GameLog& game, const Explanation& x, const Style& style) {
-  std::string text = "game " + game.game + ", event " + std::to_string(x.seq) + " of " +
+  std::string text = "game " + EscapeForTerminal(game.game) + ", event " + std::to_string(x.seq) + " of " +
                      std::to_string(game.events.size()) + ": " +
                      EventSentence(x.event, x.before, style) + "\n";
   text += ReasonsText(x, style) + "\n";
@@ -207,19 +208,23 @@ inline std::string ExplainText(const GameLog& game, const Explanation& x, const 
 inline std::string DiffSideText(const std::string& label, const Explanation& x,
                                 const Style& style) {
   std::string text = label + ": " +
-                     (std::holds_alternative<MalformedEvent>(x.event.body) ? std::string("(malformed)")
-                                                                          : EventToJson(x.event)) +
-                     "\n";
+                     (std::holds_alternative<MalformedEvent>(x.event.body)
+                          ? std::string("(malformed)")
+                          : EscapeForTerminal(EventToJson(x.event))) +
+                     "
+";
   text += "  " + EventSentence(x.event, x.before, style) + "\n";
   text += ReasonsText(x, style, "  ");
   return text;
 }
 
 // The human view of `pli diff`. label_a/label_b name the two sources.
-inline std::string DiffText(const std::string& game, const LogDiff& d, const std::string& label_a,
-                            const std::string& label_b, const Style& style) {
-  const std::string a = "A (" + label_a + ")";
-  const std::string b = "B (" + label_b + ")";
+inline std::string DiffText(const std::string& game_id, const LogDiff& d,
+                            const std::string& label_a, const std::string& label_b,
+                            const Style& style) {
+  const std::string game = EscapeForTerminal(game_id);
+  const std::string a = "A (" + EscapeForTerminal(label_a) + ")";
+  const std::string b = "B (" + EscapeForTerminal(label_b) + ")";
   if (d.kind == DiffKind::kIdentical)
     return "game " + game + ": " + style.Good("identical") + " (" + std::to_string(d.events_a) +
            " events)\n";

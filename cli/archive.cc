@@ -7,7 +7,9 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "cli/error.h"
 #include "cli/source.h"
+#include "engine/text.h"
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
@@ -21,16 +23,27 @@ constexpr int kExitOk = 0;
 constexpr int kExitRejected = 1;
 constexpr int kExitBadInput = 2;
 
+// An illegal event, or a game already there, is a refusal (exit 1); an
+// edited log (its hashes do not chain) is bad input (exit 2).
+bool RefusedByRule(const ImportResult& r) { return r.violation || r.seq == 0; }
+
 void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
+  const bool partial = !r.ok && !r.raced.empty();
   if (args.json) {
     boost::json::object o;
-    o["result"] = r.ok ? "imported" : "refused";
+    o["result"] = r.ok ? "imported" : partial ? "partial" : "refused";
     o["games"] = r.games;
     o["events"] = r.events;
     boost::json::array kept;
     for (const auto& [game, seq] : r.kept) kept.push_back({{"game", game}, {"seq", seq}});
     o["kept_illegal"] = std::move(kept);
-    if (!r.ok) {
+    if (!r.ok && !partial && !RefusedByRule(r)) o["error"] = ErrorMember(r.message);  // exit 2
+    if (partial) {
+      boost::json::array raced;
+      for (const std::string& game : r.raced) raced.push_back(boost::json::value(game));
+      o["not_imported"] = std::move(raced);
+      o["message"] = r.message;
+    } else if (!r.ok) {
       o["game"] = r.game;
       o["seq"] = r.seq;
       if (r.violation) o["violation"] = ViolationToJson(*r.violation);
@@ -41,18 +54,25 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (r.ok) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << args.db << "\n";
+              << EscapeForTerminal(args.db) << "\n";
     for (const auto& [game, seq] : r.kept) {
-      std::cout << "  kept for audit: game \"" << game << "\" event " << seq << " is illegal\n";
+      std::cout << "  kept for audit: game \"" << EscapeForTerminal(game) << "\" event " << seq << " is illegal\n";
     }
     return;
   }
-  std::cerr << "pli: import refused: game \"" << r.game << "\"";
+  if (partial) {
+    std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
+              << args.db << "\n";
+    std::cerr << "pli: import incomplete: " << r.message << ":\n";
+    for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << EscapeForTerminal(game) << "\"\n";
+    return;
+  }
+  std::cerr << "pli: import refused: game \"" << EscapeForTerminal(r.game) << "\"";
   if (r.seq > 0) std::cerr << ", event " << r.seq;
   if (r.violation && r.violation->code != Code::kMalformed) {
     std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << r.message << "\nnothing was written";
+  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written";
   if (r.violation) std::cerr << " (--keep-illegal imports illegal events for audit)";
   std::cerr << "\n";
 }
@@ -71,38 +91,55 @@ int RunImport(const ArchiveArgs& args) {
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
   const ImportResult result = Import(*store, games, args.keep_illegal);
-  if (!existed && !result.ok) {
+  if (!existed && !result.ok && result.raced.empty()) {
     store.reset();
     RemoveDatabase(args.db);  // a refused import into a new file leaves none
   }
   PrintImport(args, result);
   if (result.ok) return kExitOk;
-  // An edited log (its hashes do not chain) is bad input; an illegal event
-  // or a game already there is a refusal.
-  return result.violation || result.seq == 0 ? kExitRejected : kExitBadInput;
+  return RefusedByRule(result) ? kExitRejected : kExitBadInput;
 }
 
 // Writes a game as an exported log: each event's canonical line with its
-// seq, and its stored hash last. Returns false when its chain is broken.
-bool ExportGame(EventStore& store, const std::string& id, std::ostream& out) {
+// seq, and its stored hash last (to `out`; with --json and no --output, as
+// the array "log" of the game's object instead). Returns the game's object
+// of export --json: {"game","events","chain"[,"log"]}.
+boost::json::object ExportGame(EventStore& store, const std::string& id, std::ostream& out,
+                               bool inline_log) {
   std::optional<StoredGame> stored = store.Read(id);
-  if (!stored) throw std::runtime_error("the database has no game \"" + id + "\"");
+  if (!stored) {
+    throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
+  }
   const CheckedGame checked = CheckStoredGame(*stored, std::nullopt);
+  boost::json::array log;
   for (size_t i = 0; i < checked.log.events.size(); ++i) {
     std::string line = EventToJson(checked.log.events[i]);
     line.pop_back();  // the closing brace
-    out << line << ",\"hash\":\"" << checked.log.hashes[i] << "\"}\n";
+    line += ",\"hash\":\"" + checked.log.hashes[i] + "\"}";
+    if (inline_log) {
+      log.push_back(boost::json::parse(line));
+    } else {
+      out << line << "\n";
+    }
   }
+  boost::json::object o{{"game", id},
+                        {"events", checked.log.events.size()},
+                        {"chain", ChainStatusName(checked.chain.status)}};
+  if (inline_log) o["log"] = std::move(log);
   if (checked.chain.status == ChainStatus::kBroken) {
-    std::cerr << "pli: warning: game \"" << id << "\"'s chain is broken at event "
+    std::cerr << "pli: warning: game \"" << EscapeForTerminal(id) << "\"'s chain is broken at event "
               << checked.chain.problems.front().seq << " ("
-              << checked.chain.problems.front().message
+              << EscapeForTerminal(checked.chain.problems.front().message)
               << "); exported as stored. Run pli audit --db for the details.\n";
-    return false;
   }
-  return true;
+  return o;
 }
 
+// pli export. With --json, stdout holds one document, {"output":FILE|null,
+// "games":[{"game","events","chain","log"?}]}: the log itself goes to
+// --output, or, without it, into each game's "log" array (the events as
+// objects, with seq and hash). The document is streamed game by game; a
+// failure once it is under way closes it with an "error" member.
 int RunExport(const ArchiveArgs& args) {
   std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kReadOnly);
   const std::vector<std::string> ids = args.game ? std::vector{*args.game} : store->Games();
@@ -115,10 +152,33 @@ int RunExport(const ArchiveArgs& args) {
     if (!file) throw std::runtime_error("cannot write " + *args.output);
   }
   std::ostream& out = args.output ? file : std::cout;
+  const bool inline_log = args.json && !args.output;
+  const std::string open =
+      "{\"output\":" +
+      (args.output ? boost::json::serialize(boost::json::value(*args.output)) : "null") +
+      ",\"games\":[";
   bool clean = true;
-  for (const std::string& id : ids) clean = ExportGame(*store, id, out) && clean;
-  out.flush();
-  if (!out) throw std::runtime_error("writing the export failed");
+  size_t done = 0;
+  try {
+    for (const std::string& id : ids) {
+      const boost::json::object game = ExportGame(*store, id, out, inline_log);
+      clean = clean && game.at("chain") != "broken";
+      if (args.json) {
+        std::cout << (done > 0 ? "," : open) << boost::json::serialize(game);
+      }
+      ++done;
+    }
+    out.flush();
+    if (!out) throw std::runtime_error("writing the export failed");
+  } catch (const std::exception& e) {
+    if (!args.json || done == 0) throw;
+    std::cout << "],\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
+    std::cerr << "pli: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  if (args.json) {
+    std::cout << (done == 0 ? open : "") << "]}\n";
+  }
   return clean ? kExitOk : kExitRejected;
 }
 
@@ -128,10 +188,52 @@ int RunBackup(const ArchiveArgs& args) {
     std::cout << boost::json::serialize(boost::json::object{{"result", "ok"}, {"backup", args.file}})
               << "\n";
   } else {
-    std::cout << "backed up " << args.db << " to " << args.file << "\n";
+    std::cout << "backed up " << EscapeForTerminal(args.db) << " to " << EscapeForTerminal(args.file)
+              << "\n";
   }
   return kExitOk;
 }
+
+constexpr const char* kImportFooter = R"(
+All or nothing: every event is re-checked by the rules (and a log with
+hashes must chain) before anything is written.
+
+Exit status: 0 imported, 1 refused (an illegal event, or a game already in
+the database), 2 bad usage, an unreadable or malformed log, a log whose
+hashes do not chain, or a storage failure.
+--json: one JSON document on stdout ({"result":"imported"|"refused",...};
+{"error":{"message","line","field"}} when the log cannot be read).
+
+Examples:
+  pli import --db games.db g1.jsonl
+  pli import --db audit.db disputed.jsonl --keep-illegal --json
+)";
+
+constexpr const char* kExportFooter = R"(
+Exit status: 0 exported, 1 exported, but a game's hash chain is broken
+(warned on stderr), 2 bad usage, no such game or database, or a storage
+failure.
+--json: one JSON document on stdout, {"output":FILE|null,"games":[{"game",
+"events","chain","log"}]}: without --output, "log" holds the game's events
+as objects (with seq and hash); a failure halfway closes the document with
+an "error" member.
+
+Examples:
+  pli export --db games.db > games.jsonl
+  pli export --db games.db --game g1 --output g1.jsonl
+  pli export --db games.db --game g1 --json
+)";
+
+constexpr const char* kBackupFooter = R"(
+Exit status: 0 copied, 2 bad usage (the target exists), no such database,
+or a storage failure.
+--json: one JSON document on stdout ({"result":"ok","backup":TARGET}, or
+{"error":{...}}).
+
+Examples:
+  pli backup --db games.db games-2026-11-24.db
+  pli backup --db games.db /mnt/copy/games.db --json
+)";
 
 CLI::Option* AddDb(CLI::App* c, ArchiveArgs& args, const char* what) {
   return c->add_option("--db", args.db, what)->required()->type_name("FILE");
@@ -143,14 +245,20 @@ ArchiveCommands AddArchiveCommands(CLI::App& app, ArchiveArgs& args) {
   ArchiveCommands out;
   out.import = app.add_subcommand(
       "import",
-      "Import the games of a JSON Lines log into a database, re-checking every event; all or "
-      "nothing. A log exported by pli export imports to the same events and hashes.");
+      "Import the games of a JSON Lines log into a database, re-checking every event. The "
+      "whole log is judged first: an illegal or malformed event, an edited hash or a game "
+      "already in the database refuses it whole, writing nothing. Then the games are written "
+      "in transactions of a few thousand events, so that live players are not locked out: "
+      "each game is written whole or not at all; a game another writer creates meanwhile is "
+      "left out and named (exit 1); if pli is killed, the games written so far stay. A log "
+      "exported by pli export imports to the same events and hashes.");
   AddDb(out.import, args, "the database (created if missing)");
   out.import->add_option("LOG", args.file, "the log ('-' reads standard input)")->required();
   out.import->add_flag("--keep-illegal", args.keep_illegal,
                        "store illegal events too (they change nothing on replay), so the game "
                        "can be audited; by default an illegal event refuses the import");
   out.import->add_flag("--json", args.json, "print one JSON document on stdout");
+  out.import->footer(kImportFooter);
   out.export_ = app.add_subcommand(
       "export",
       "Write games as JSON Lines, each event with its seq and hash (the form pli import reads).");
@@ -159,6 +267,10 @@ ArchiveCommands AddArchiveCommands(CLI::App& app, ArchiveArgs& args) {
       ->type_name("ID");
   out.export_->add_option("--output,-o", args.output, "write to this new file (default: stdout)")
       ->type_name("FILE");
+  out.export_->add_flag("--json", args.json,
+                        "print one JSON document on stdout: each game's events, chain verdict "
+                        "and (without --output) its log as an array of event objects");
+  out.export_->footer(kExportFooter);
   out.backup = app.add_subcommand(
       "backup",
       "Copy a database safely while it may be in use (SQLite's backup API: events still in the "
@@ -166,6 +278,7 @@ ArchiveCommands AddArchiveCommands(CLI::App& app, ArchiveArgs& args) {
   AddDb(out.backup, args, "the database");
   out.backup->add_option("TARGET", args.file, "the new file (must not exist)")->required();
   out.backup->add_flag("--json", args.json, "print one JSON document on stdout");
+  out.backup->footer(kBackupFooter);
   return out;
 }
 

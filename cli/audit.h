@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/error.h"
 #include "cli/output.h"
 #include "cli/source.h"
 #include "replay/chain_check.h"
@@ -62,13 +63,20 @@ struct AuditSummary {
 };
 
 // Streams audit output: per-game text lines, or one JSON document written
-// piece by piece: {"games":[...],"summary":{...}}.
+// piece by piece: {"games":[...],"summary":{...}}. The document is opened
+// with its first game, so a failure before any (an unreadable file, an
+// unknown --game) leaves stdout to main's {"error":...}; a failure after
+// it (a storage error in the middle of an archive) closes it with Fail:
+// {"games":[the games judged],"summary":{...},"error":{...}}, still one
+// complete document (INTERFACE.md §2).
 class AuditPrinter {
  public:
   AuditPrinter(bool json, bool keep_going) : json_(json), keep_going_(keep_going) {
     progress_ = isatty(STDERR_FILENO) != 0;
-    if (json_) std::cout << "{\"games\":[";
   }
+
+  // Whether part of the JSON document is already on stdout.
+  bool Started() const { return json_ && summary_.games > 0; }
 
   // Audits one game, prints it, adds it to the summary.
   void Add(const LoadedGame& game) {
@@ -79,7 +87,7 @@ class AuditPrinter {
     Tally(game, findings);
     ClearProgress();
     if (json_) {
-      std::cout << (summary_.games > 1 ? "," : "")
+      std::cout << (summary_.games > 1 ? "," : "{\"games\":[")
                 << boost::json::serialize(AuditJson(game.log, game.chain, findings));
     } else {
       std::cout << AuditText(game.log, game.chain, findings, keep_going_);
@@ -97,9 +105,9 @@ class AuditPrinter {
     if (json_) {
       boost::json::object o = AuditJson(GameLog{.game = game}, ChainCheck{ChainStatus::kOk, {}}, {});
       o["events"] = static_cast<size_t>(events);  // as Add writes events.size()
-      std::cout << (summary_.games > 1 ? "," : "") << boost::json::serialize(o);
+      std::cout << (summary_.games > 1 ? "," : "{\"games\":[") << boost::json::serialize(o);
     } else {
-      std::cout << "game " << game << ": " << events << " events, hash chain "
+      std::cout << "game " << EscapeForTerminal(game) << ": " << events << " events, hash chain "
                 << ChainStatusName(ChainStatus::kOk) << ", clean\n";
     }
   }
@@ -113,20 +121,50 @@ class AuditPrinter {
     shown_ = true;
   }
 
-  // Closes the document or prints the summary; returns the exit status:
-  // 0 clean, 1 a violation or a broken chain, 2 a malformed event in a game
-  // audited (whatever else was found).
-  int Finish(const std::string& empty_label) {
+  // The result of SQLite's own check of the database file `db` (its
+  // problems; none: sound), a finding of the database rather than of a
+  // game: printed at once as text, with the summary in JSON as
+  // "database":{"file","check":"integrity_check","ok","problems":[...]}.
+  void SetDatabaseCheck(const std::string& db, std::vector<std::string> problems) {
+    database_ = boost::json::object{{"file", db}, {"check", "integrity_check"},
+                                    {"ok", problems.empty()}, {"problems", boost::json::array()}};
+    for (const std::string& p : problems) database_->at("problems").as_array().push_back(p.c_str());
+    database_sound_ = problems.empty();
+    if (json_ || problems.empty()) return;
     ClearProgress();
+    std::cout << "database " << db << ": the file is damaged: SQLite's integrity check reports "
+              << problems.size() << " problem(s):\n";
+    for (const std::string& p : problems) std::cout << "  " << p << "\n";
+  }
+
+  // Closes the document or prints the summary; returns the exit status:
+  // 0 clean, 1 a violation, a broken chain or a damaged database, 2 a
+  // malformed event in a game audited (whatever else was found). A
+  // source without a game (an empty log, blank lines only, an empty
+  // database) has nothing to judge: InputError, exit 2, not "clean".
+  int Finish(const std::string& label) {
+    ClearProgress();
+    if (summary_.games == 0) {
+      throw InputError(label + " holds no game (no event at all): nothing to judge");
+    }
     if (json_) {
-      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json()) << "}\n";
-    } else if (summary_.games == 0) {
-      std::cout << "no game in " << empty_label << "\n";
+      std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
+      if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
+      std::cout << "}\n";
     } else if (summary_.games > 1) {
       std::cout << summary_.Text();
     }
     if (malformed_) return 2;
-    return summary_.Clean() ? 0 : 1;
+    return summary_.Clean() && database_sound_ ? 0 : 1;
+  }
+
+  // Closes a Started() document after a failure: the games so far, their
+  // summary and the "error" member.
+  void Fail(const std::exception& e) {
+    ClearProgress();
+    std::cout << "],\"summary\":" << boost::json::serialize(summary_.Json());
+    if (database_) std::cout << ",\"database\":" << boost::json::serialize(*database_);
+    std::cout << ",\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
   }
 
  private:
@@ -150,6 +188,8 @@ class AuditPrinter {
   bool shown_ = false;
   bool malformed_ = false;
   AuditSummary summary_;
+  std::optional<boost::json::object> database_;  // SetDatabaseCheck's
+  bool database_sound_ = true;
 };
 
 // Audits the games of a database (all, or the one named by `id`) in
@@ -162,6 +202,9 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
                          const std::optional<std::string>& id, const std::optional<Head>& witness) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  // SQLite's own check first: a damaged page may also hide rows from the
+  // games' checks, and a damaged index may answer lookups wrongly.
+  printer.SetDatabaseCheck(db, store->CheckFile());
   ScanScratch scratch;  // one event and one state, reused from game to game
   for (size_t i = 0; i < ids.size(); ++i) {
     printer.Progress(i, ids.size());

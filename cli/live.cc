@@ -2,7 +2,9 @@
 #include "cli/live.h"
 
 #include <boost/json.hpp>
+#include <cctype>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -10,9 +12,11 @@
 #include <stdexcept>
 
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
+#include "cli/error.h"
 #include "cli/source.h"
 #include "schema/event_json.h"
 #include "schema/state_json.h"
@@ -25,6 +29,16 @@ constexpr int kExitRejected = 1;
 constexpr int kExitBadInput = 2;
 
 [[noreturn]] void Bad(const std::string& message) { throw std::runtime_error(message); }
+
+// INTERFACE.md §1: a game id, an --id and a seat name hold no control
+// character (U+0000-U+001F, U+007F-U+009F) and are UTF-8. Refused before the
+// database is opened; the referee refuses them too (Submit), for any client.
+void RefuseControl(const std::string& option, const std::string& what, const std::string& text) {
+  if (HasControlOrBadUtf8(text)) {
+    Bad(option + ": " + what + " \"" + EscapeForTerminal(text) +
+        "\" holds a control character or is not UTF-8 (INTERFACE.md §1)");
+  }
+}
 
 // Cards as typed: each argument may hold several, separated by commas or
 // spaces; any spelling of RULES.md C1.
@@ -58,10 +72,10 @@ int ResolveSeat(const std::string& text, const State& state, const std::string& 
   if (named.size() == 1) return named.front();
   std::string seats;
   for (int s = 0; s < state.seats; ++s) {
-    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + state.seat_names[s];
+    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + EscapeForTerminal(state.seat_names[s]);
   }
   Bad(option + " " + text + (named.empty() ? ": no such seat" : ": several seats have that name") +
-      " in game \"" + state.game + "\" (seats: " + seats + "); give the seat's number");
+      " in game \"" + EscapeForTerminal(state.game) + "\" (seats: " + seats + "); give the seat's number");
 }
 
 // RFC 3339 date-time: YYYY-MM-DDTHH:MM:SS, optional fraction, then Z or
@@ -117,7 +131,15 @@ GameEvent BuildGame(const LiveArgs& args) {
     }
   }
   for (size_t i = 0; i < args.seats.size(); ++i) {
-    if (args.seats[i].empty()) Bad("--seats: a seat name must not be empty");
+    const std::string& name = args.seats[i];
+    if (name.empty()) Bad("--seats: a seat name must not be empty");
+    if (name.front() == ' ' || name.back() == ' ') {
+      Bad("--seats: \"" + name + "\" begins or ends with a space; write the name without it");
+    }
+    if (name.find_first_not_of("0123456789") == std::string::npos) {
+      Bad("--seats: \"" + name + "\" is a number, and --seat N means seat number N; give the "
+          "seat a name with a letter in it");
+    }
     for (size_t j = 0; j < i; ++j) {
       if (args.seats[j] == args.seats[i]) {
         Bad("--seats: \"" + args.seats[i] + "\" is named twice; seats are named by --seat NAME, "
@@ -173,7 +195,7 @@ EventBody BuildBody(const std::string& command, const LiveArgs& args, const Stat
 std::string SeatText(int seat, const State& state) {
   if (seat < 0) return "nobody";
   std::string text = "seat " + std::to_string(seat);
-  if (seat < static_cast<int>(state.seat_names.size())) text += " (" + state.seat_names[seat] + ")";
+  if (seat < static_cast<int>(state.seat_names.size())) text += " (" + EscapeForTerminal(state.seat_names[seat]) + ")";
   return text;
 }
 
@@ -226,6 +248,7 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
   if (r.violation) o["violation"] = ViolationToJson(*r.violation);
   o["message"] = r.message;
   o["event"] = boost::json::parse(EventToJson(action));
+  if (ExitOf(r) == kExitBadInput) o["error"] = ErrorMember(r.message);  // INTERFACE.md §2
   if (r.outcome == Outcome::kAccepted) {
     o["phase"] = PhaseName(r.state.phase);
     o["turn"] = r.state.turn >= 0 ? boost::json::value(r.state.turn) : boost::json::value(nullptr);
@@ -233,14 +256,28 @@ void PrintJson(const std::string& game, const Event& action, const SubmitResult&
   std::cout << boost::json::serialize(o) << "\n";
 }
 
-void PrintText(const std::string& game, const Event& action, const SubmitResult& r) {
+// `s` as one shell word: as it is when it is safe, else in single quotes.
+std::string ShellWord(const std::string& s) {
+  bool plain = !s.empty();
+  for (char c : s) {
+    plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_-.,/:@%+=", c));
+  }
+  if (plain) return s;
+  std::string quoted = "'";
+  for (char c : s) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r) {
+  const std::string& game = args.game;
   const std::string what = std::string(TypeName(TypeOf(action.body)));
   if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
-              << r.seq << " of game \"" << game << "\" (" << what << ")\n"
+              << r.seq << " of game \"" << EscapeForTerminal(game) << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
-              << "  (keep it: pli audit --db FILE --head " << r.seq << ":" << HashHex(r.hash)
-              << " proves later that nothing up to here was cut or rewritten)\n";
+              << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
+              << ShellWord(game) << " --head " << r.seq << ":" << HashHex(r.hash)
+              << "\n   proves later that nothing up to here was cut or rewritten)\n";
     if (r.outcome == Outcome::kAccepted) std::cout << NextText(r.state) << "\n";
     return;
   }
@@ -248,7 +285,7 @@ void PrintText(const std::string& game, const Event& action, const SubmitResult&
   if (r.violation && r.violation->code != Code::kMalformed) {
     std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << r.message << "\nnothing was written; the log is at seq " << r.head_seq
+  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written; the log is at seq " << r.head_seq
             << "\n";
 }
 
@@ -262,8 +299,13 @@ SEAT is a seat number (0 first, clockwise) or a seat name. CARDS are written
 as in RULES.md C1: 7h Ts 10d Q♥, as separate arguments or comma-separated.
 
 Exit status: 0 recorded (or already recorded under the same --id),
-1 refused (a rule violation, or --expect is stale), 2 bad usage, no such
-game or database, or a storage failure.
+1 refused (a rule violation, or --expect is stale), 2 bad usage, a
+malformed action (e.g. no such seat), no such game or database, or a
+storage failure.
+--json: one JSON document on stdout, {"result","game","head","seq","hash",
+"violation","message","event",...}; exit 2 adds an "error" member
+{"message","line","field"}, or is {"error":{...}} alone when nothing could
+be judged.
 
 A whole game:
   pli new  --db g.db --game g1 --seats Ana,Bo,Cy,Di
@@ -273,6 +315,26 @@ A whole game:
   pli pass --db g.db --game g1 --seat 3 --expect 3
   pli audit --db g.db
 )";
+
+// Each live command's own examples, first in its --help.
+const char* LiveExamples(const std::string& name) {
+  if (name == "new") {
+    return "  pli new --db g.db --game g1 --seats Ana,Bo,Cy,Di\n"
+           "  pli new --db g.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n";
+  }
+  if (name == "deal") {
+    return "  pli deal --db g.db --game g1 --seed 42 --expect 1\n"
+           "  pli deal --db g.db --game g1 --hand \"3c 4c ...\" --hand ... --expect 1\n";
+  }
+  if (name == "exchange") return "  pli exchange --db g.db --game g1 --from Di --to Ana 2s 2h --expect 41\n";
+  if (name == "play") {
+    return "  pli play --db g.db --game g1 --seat Cy Qh --expect 2\n"
+           "  pli play --db g.db --game g1 --seat 0 7h 7s --declare suite --json\n";
+  }
+  if (name == "pass") return "  pli pass --db g.db --game g1 --seat 3 --expect 3\n";
+  if (name == "close") return "  pli close --db g.db --game g1 --seat Bo 6s 6d --expect 7\n";
+  return "  pli end --db g.db --game g1 --expect 170\n";
+}
 
 // The options every live command takes.
 CLI::App* AddLive(CLI::App& app, const char* name, const char* description, LiveArgs& args) {
@@ -293,7 +355,7 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
       ->type_name("TIME");
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
-  c->footer(kLiveFooter);
+  c->footer(std::string("Examples:\n") + LiveExamples(name) + "\n" + kLiveFooter);
   return c;
 }
 
@@ -358,13 +420,16 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   }
   if (parsed == nullptr) return std::nullopt;
   const std::string command = parsed->get_name();
+  RefuseControl("--game", "the game id", args.game);
+  if (args.id) RefuseControl("--id", "the id", *args.id);
+  for (const std::string& name : args.seats) RefuseControl("--seats", "the seat name", name);
   const bool existed = std::filesystem::exists(args.db);
   std::unique_ptr<EventStore> store =
       OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
   State state;
   if (command != "new") {
     std::optional<State> loaded = LoadState(*store, args.game);
-    if (!loaded) Bad(args.db + " has no game \"" + args.game + "\"" );
+    if (!loaded) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
     state = std::move(*loaded);
   }
   if (args.time && args.no_time) Bad("give --time or --no-time, not both");
@@ -382,7 +447,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   if (args.json) {
     PrintJson(args.game, action, result);
   } else {
-    PrintText(args.game, action, result);
+    PrintText(args, action, result);
   }
   return ExitOf(result);
 }

@@ -17,10 +17,12 @@
 #include "cli/archive.h"
 #include "cli/audit.h"
 #include "cli/command_group.h"
+#include "cli/error.h"
 #include "cli/live.h"
 #include "cli/output.h"
 #include "cli/source.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "replay/fold.h"
 #include "schema/state_json.h"
 
@@ -34,7 +36,8 @@ constexpr const char* kSourceHelp =
     "the event log: a JSON Lines file, one event per line ('-' reads standard input); "
     "or give --db";
 
-constexpr const char* kFooter =
+// What SOURCE is, for the footers of the commands that read one.
+constexpr const char* kSourceText =
     R"(SOURCE is an event log in JSON Lines (INTERFACE.md §1): one JSON object per
 line, one event each. A file may hold several games; each starts with a "game"
 event and its events are numbered from 1 (seq). For example:
@@ -43,15 +46,65 @@ event and its events are numbered from 1 (seq). For example:
   {"type":"play","seat":2,"cards":["Qh"]}
   {"type":"pass","seat":3}
 Or SOURCE is a database refereed live (--db FILE, see pli new --help).
+)";
 
-Exit status: 0 success (audit: clean), 1 a rule violation found (audit:
-also a broken hash chain), 2 bad usage, an unreadable or malformed log.
+// --json, as every command does it (INTERFACE.md §2).
+constexpr const char* kJsonText =
+    R"(
+--json prints one complete JSON document on stdout, whatever happens: when
+nothing could be judged (exit 2) it is {"error":{"message","line","field"}},
+line and field null where they do not apply.
+)";
+
+const std::string kFooter = std::string(kSourceText) +
+    R"(
+Exit status (every command): 0 success (audit: clean), 1 a rule violation
+found or an action refused (audit: also a broken hash chain; explain: the
+event is illegal; diff: the logs differ; check: a scenario fails), 2 bad
+usage, an unreadable or malformed log, nothing to judge, or a storage
+failure. The message goes to stderr.
+)" + kJsonText + R"(
+Examples:
+  pli audit fixtures/seed/5.1-suite.jsonl
+  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
+  pli new --db games.db --game g1 --seats Ana,Bo,Cy,Di
+  pli legal --db games.db --game g1 --json
+Each command's options and examples: pli COMMAND --help.
+)";
+
+const std::string kAuditFooter = std::string(kSourceText) +
+    R"(
+Exit status: 0 every game clean, 1 a rule violation found or a broken hash
+chain, 2 bad usage, an unreadable or malformed log, nothing to judge (a log
+without any event), or a storage failure.
+)" + kJsonText + R"(audit's document is {"games":[...],"summary":{...}}, streamed game by game;
+a failure in the middle of an archive closes it with the games judged so
+far, their summary and an "error" member (and exit 2).
 
 Examples:
-  pli audit game.jsonl --continue
-  pli audit --db games.db --head 57:9f2c...
-  pli state game.jsonl --at 12
-  pli legal --db games.db --game g2 --json
+  pli audit fixtures/seed/5.1-suite.jsonl
+  pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
+  pli audit --db games.db --game g1 --head 57:9f2c...   (the head of an acknowledgement)
+)";
+
+const std::string kStateFooter = std::string(kSourceText) +
+    R"(
+Exit status: 0 shown, 2 bad usage (e.g. --at past the last event), an
+unreadable or malformed log, or a storage failure.
+)" + kJsonText + R"(
+Examples:
+  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
+  pli state fixtures/seed/5.1-suite.jsonl --json
+)";
+
+const std::string kLegalFooter = std::string(kSourceText) +
+    R"(
+Exit status: 0 listed, 2 bad usage (e.g. --at past the last event), an
+unreadable or malformed log, or a storage failure.
+)" + kJsonText + R"(
+Examples:
+  pli legal fixtures/seed/5.1-suite.jsonl --at 4
+  pli legal fixtures/seed/5.1-suite.jsonl --json
 )";
 
 struct Args {
@@ -81,7 +134,7 @@ std::vector<pli::cli::LoadedGame> Load(const Args& args) {
 // Warns on stderr that a game read for state/legal has a broken chain.
 void WarnIfBroken(const pli::cli::LoadedGame& g) {
   if (g.chain.status != pli::ChainStatus::kBroken) return;
-  std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+  std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
             << g.chain.problems.front().seq << "); run pli audit\n";
 }
 
@@ -95,10 +148,11 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
     if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
     if (ids.size() > 1) {
       std::string list;
-      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + ids[i];
+      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + pli::EscapeForTerminal(ids[i]);
       if (ids.size() > 10) list += ", ...";
-      throw std::runtime_error(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
-                               list + "): choose one with --game ID");
+      throw pli::cli::InputError(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
+                                     list + "): choose one with --game ID",
+                                 std::nullopt, "--game");
     }
     id = ids.front();
   }
@@ -121,12 +175,12 @@ pli::GameLog LoadOne(const Args& args) {
   return pli::cli::SelectGame(logs, args.game, args.source);
 }
 
-int RunAudit(const Args& args) {
+// Audits SOURCE or --db into `printer`; returns the exit status.
+int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   }
   if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
-  pli::cli::AuditPrinter printer(args.json, args.keep_going);
   if (args.db) {
     std::optional<pli::Head> witness;
     if (args.head) witness = pli::cli::ParseHead(*args.head);
@@ -143,6 +197,20 @@ int RunAudit(const Args& args) {
   for (const pli::cli::LoadedGame& game : games) printer.Add(game);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
   return printer.Finish(pli::cli::SourceLabel(args.source));
+}
+
+// pli audit. A failure once the JSON document is under way closes it with
+// an "error" member (AuditPrinter::Fail), so stdout stays one document.
+int RunAudit(const Args& args) {
+  pli::cli::AuditPrinter printer(args.json, args.keep_going);
+  try {
+    return AuditInto(printer, args);
+  } catch (const std::exception& e) {
+    if (!printer.Started()) throw;
+    printer.Fail(e);
+    std::cerr << "pli: " << e.what() << "\n";
+    return kExitBadInput;
+  }
 }
 
 int RunState(const Args& args) {
@@ -167,13 +235,14 @@ int RunLegal(const Args& args) {
   return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
 }
 
-CLI::App* AddCommand(CLI::App& app, const char* name, const char* description, Args& args) {
+CLI::App* AddCommand(CLI::App& app, const char* name, const char* description,
+                     const std::string& footer, Args& args) {
   CLI::App* command = app.add_subcommand(name, description);
   command->add_option("SOURCE", args.source, kSourceHelp);
   command->add_option("--db", args.db, "read the games of this database instead of a file")
       ->type_name("FILE");
   command->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
-  command->footer(kFooter);
+  command->footer(footer);
   return command;
 }
 
@@ -206,7 +275,7 @@ Commands AddCommands(CLI::App& app, Args& args) {
                        "Re-check every event of every game in SOURCE (and its hash chain, where "
                        "there is one); report each rule violation (seq, seat, code, rule, "
                        "message) and each sign of tampering. Exit 1 when one is found.",
-                       args);
+                       kAuditFooter, args);
   c.audit->add_flag("--continue", args.keep_going,
                     "report an illegal event, skip it and go on (default: stop each game's "
                     "check at its first violation)");
@@ -219,24 +288,47 @@ Commands AddCommands(CLI::App& app, Args& args) {
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
                        "pli and what is in force, who is out, the ranking.",
-                       args);
+                       kStateFooter, args);
   AddPointOptions(c.state, args);
   c.legal = AddCommand(
       app, "legal",
-      "List every legal action (play, pass, close, gift) after an event, up to suits.", args);
+      "List every legal action (play, pass, close, gift) after an event, up to suits.",
+      kLegalFooter, args);
   AddPointOptions(c.legal, args);
   return c;
 }
 
+// Whether --json is on the command line, wherever: then even a command line
+// CLI11 refuses gets its error as a JSON document (INTERFACE.md §2).
+bool WantsJson(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--") return false;
+    if (std::string(argv[i]) == "--json") return true;
+  }
+  return false;
+}
+
+// A failure where nothing could be judged: the message on stderr and, with
+// --json, the error document on stdout. Returns exit status 2.
+int ReportError(const std::exception& e, bool json, const std::string& hint = "") {
+  std::cerr << "pli: " << pli::EscapeLinesForTerminal(e.what()) << "\n" << hint;
+  if (json) Print(pli::cli::ErrorJson(e));
+  return kExitBadInput;
+}
+
 // Parses the command line; returns an exit status when there is nothing
-// more to do (help printed, or bad usage reported).
-std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
+// more to do (help or version printed, or bad usage reported).
+std::optional<int> Parse(CLI::App& app, int argc, char** argv, bool json) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    if (!json) return app.exit(e);
+    Print(boost::json::object{{"name", "pli"}, {"version", PLI_VERSION}});
+    return kExitOk;
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
@@ -244,8 +336,8 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
              "\" (commands: audit, state, legal, explain, diff, check, replay, new, deal, "
              "exchange, play, pass, close, end, import, export, backup, simulate, prop)";
     }
-    std::cerr << "pli: " << what << "\nRun 'pli --help' or 'pli COMMAND --help' for usage.\n";
-    return kExitBadInput;
+    return ReportError(std::runtime_error(what), json,
+                       "Run 'pli --help' or 'pli COMMAND --help' for usage.\n");
   }
   return std::nullopt;
 }
@@ -260,6 +352,8 @@ int main(int argc, char** argv) {
       "actions at any point."};
   app.name("pli");
   app.footer(kFooter);
+  app.set_version_flag("--version", std::string("pli ") + PLI_VERSION,
+                       "print pli's version (with --json: {\"name\",\"version\"})");
   app.require_subcommand(1);
   Args args;
   const Commands commands = AddCommands(app, args);
@@ -271,7 +365,8 @@ int main(int argc, char** argv) {
   groups.push_back(pli::cli::AddAdjudicateCommands(app));
   groups.push_back(pli::cli::AddReplayCommand(app));
   groups.push_back(pli::cli::AddSimulateCommands(app));
-  if (std::optional<int> status = Parse(app, argc, argv)) return *status;
+  const bool json = WantsJson(argc, argv);
+  if (std::optional<int> status = Parse(app, argc, argv, json)) return *status;
   try {
     for (const auto& group : groups) {
       if (std::optional<int> status = group->RunParsed()) return *status;
@@ -281,10 +376,8 @@ int main(int argc, char** argv) {
     if (commands.audit->parsed()) return RunAudit(args);
     if (commands.state->parsed()) return RunState(args);
     if (commands.legal->parsed()) return RunLegal(args);
-    std::cerr << "pli: no command given\n";
-    return kExitBadInput;
+    return ReportError(std::runtime_error("no command given"), json);
   } catch (const std::exception& e) {
-    std::cerr << "pli: " << e.what() << "\n";
-    return kExitBadInput;
+    return ReportError(e, json);
   }
 }

@@ -16,6 +16,7 @@
 #include "engine/card.h"
 #include "engine/rules.h"
 #include "engine/state.h"
+#include "engine/text.h"
 #include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "schema/log_reader.h"
@@ -23,11 +24,12 @@
 
 namespace pli::cli {
 
-// "seat 2 (Carol)"; "none" for -1.
+// "seat 2 (Carol)"; "none" for -1. The name is escaped for the terminal
+// (engine/text.h), as every name and id in human text is.
 inline std::string SeatLabel(int seat, const std::vector<std::string>& names) {
   if (seat < 0) return "none";
   std::string label = "seat " + std::to_string(seat);
-  if (seat < static_cast<int>(names.size())) label += " (" + names[seat] + ")";
+  if (seat < static_cast<int>(names.size())) label += " (" + EscapeForTerminal(names[seat]) + ")";
   return label;
 }
 
@@ -87,7 +89,8 @@ inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chai
 inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
                              const std::vector<Finding>& findings, bool keep_going) {
   const std::vector<std::string> names = SeatNames(game);
-  std::string text = "game " + game.game + ": " + std::to_string(game.events.size()) + " events, ";
+  std::string text =
+      "game " + EscapeForTerminal(game.game) + ": " + std::to_string(game.events.size()) + " events, ";
   // A log without hashes has no chain to speak of.
   if (chain.status != ChainStatus::kNone) {
     text += std::string("hash chain ") + ChainStatusName(chain.status) + ", ";
@@ -98,7 +101,7 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
   }
   text += std::to_string(findings.size()) + " violation(s)\n";
   for (const ChainProblem& p : chain.problems) {
-    text += "  seq " + std::to_string(p.seq) + "  chain: " + p.message + "\n";
+    text += "  seq " + std::to_string(p.seq) + "  chain: " + EscapeForTerminal(p.message) + "\n";
   }
   for (const Finding& f : findings) {
     text += "  seq " + std::to_string(f.seq) + "  ";
@@ -106,7 +109,7 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
     text += (f.written_type ? *f.written_type : std::string("(no type)")) + "  " +
             std::string(CodeName(f.violation.code));
     if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
-    text += ": " + f.violation.message + "\n";
+    text += ": " + EscapeForTerminal(f.violation.message) + "\n";
   }
   if (!keep_going && !findings.empty())
     text += "  (checking stopped at the first violation; --continue checks the rest)\n";
@@ -162,7 +165,7 @@ inline std::string RankingText(const State& state, const std::vector<std::string
 inline std::string StateText(const GameLog& game, const State& state, int64_t at,
                              const Style& style = StdoutStyle()) {
   const std::vector<std::string> names = SeatNames(game);
-  std::string text = "game " + game.game + ", after event " + std::to_string(at) + " of " +
+  std::string text = "game " + EscapeForTerminal(game.game) + ", after event " + std::to_string(at) + " of " +
                      std::to_string(game.events.size()) + "\n";
   if (state.manche == 0) {
     text += std::string("no manche dealt yet, phase ") + PhaseName(state.phase) + "\n";

@@ -89,8 +89,8 @@ inline std::string ReplayEventText(const Stepper& stepper, int64_t seq, const Re
   const EventBody& body = stepper.event(seq).body;
   if (const auto* g = std::get_if<GameEvent>(&body)) {
     std::string seats;
-    for (const std::string& n : g->seats) seats += (seats.empty() ? "" : ", ") + n;
-    return "game " + g->game + " (" + g->ruleset + "): " + std::to_string(g->seats.size()) +
+    for (const std::string& n : g->seats) seats += (seats.empty() ? "" : ", ") + EscapeForTerminal(n);
+    return "game " + EscapeForTerminal(g->game) + " (" + EscapeForTerminal(g->ruleset) + "): " + std::to_string(g->seats.size()) +
            " seats, " + seats;
   }
   if (const auto* d = std::get_if<DealEvent>(&body)) {
@@ -129,7 +129,7 @@ inline std::string PliEntry(const Stepper& stepper, int64_t seq, const ReplayLoo
   const EventBody& body = stepper.event(seq).body;
   const int seat = ActingSeat(body);
   const std::string who = seat >= 0 && seat < static_cast<int>(names.size())
-                              ? names[seat]
+                              ? EscapeForTerminal(names[seat])
                               : "seat " + std::to_string(seat);
   if (const auto* p = std::get_if<PlayEvent>(&body)) {
     std::string entry = who + " " + ReplayCards(ToCardSet(p->cards), look);
@@ -148,7 +148,7 @@ inline std::string ReplayVerdict(const Frame& frame, const ReplayLook& look) {
   std::string code(CodeName(v.code));
   if (!v.rule.empty()) code += " (" + v.rule + ")";
   const bool stop = !v.message.empty() && v.message.back() == '.';
-  return Paint("ILLEGAL " + code, "1;31", look) + ": " + v.message + (stop ? "" : ".") +
+  return Paint("ILLEGAL " + code, "1;31", look) + ": " + EscapeForTerminal(v.message) + (stop ? "" : ".") +
          " It changes nothing.";
 }
 
@@ -314,7 +314,7 @@ inline std::vector<std::string> ReplayLines(const Stepper& stepper, int64_t seq,
   const State& state = frame.state;
   std::vector<std::string> lines;
   std::string head =
-      Paint("pli replay", "1", look) + "  game " + stepper.log().game + "  " +
+      Paint("pli replay", "1", look) + "  game " + EscapeForTerminal(stepper.log().game) + "  " +
       Paint("seq " + std::to_string(seq) + " of " + std::to_string(stepper.size()), "1", look);
   if (state.manche > 0) {
     head +=

@@ -57,7 +57,11 @@ every event from --at (default: the first) to the last, each with the state
 after it, one paragraph per event; --json prints one JSON array of steps
 {"seq","event","legal","violation","pli_number","pli_end","manche_start",
 "manche_end","pli_events","hand_sizes","state"} (state as pli state --json).
-NO_COLOR in the environment turns colour off.
+NO_COLOR in the environment turns colour off. On the screen, a line wider
+than the terminal wraps at spaces onto the next rows.
+
+Exit status: 0 shown, 2 bad usage, an unreadable or malformed log, or a
+storage failure (with --json: {"error":{"message","line","field"}}).
 
 Examples:
   pli replay game.jsonl
@@ -86,7 +90,7 @@ GameLog LoadGame(const ReplayArgs& args) {
   std::vector<GameLog> logs;
   for (LoadedGame& g : loaded) {
     if (g.chain.status == ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << g.log.game << "\" has a broken hash chain (at event "
+      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
     logs.push_back(std::move(g.log));
@@ -103,8 +107,8 @@ int ResolveSeat(const GameLog& game, const std::optional<std::string>& seat) {
   }
   std::string list;
   for (size_t s = 0; s < names.size(); ++s)
-    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + names[s] + ")";
-  throw std::runtime_error("--seat " + *seat + ": game \"" + game.game +
+    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + EscapeForTerminal(names[s]) + ")";
+  throw std::runtime_error("--seat " + EscapeForTerminal(*seat) + ": game \"" + EscapeForTerminal(game.game) +
                            "\" has no such seat (seats: " + list + ")");
 }
 
@@ -160,6 +164,55 @@ std::string Clip(const std::string& line, int columns) {
   return escapes ? out + "\x1b[0m" : out;
 }
 
+// `line` on rows of at most `columns` on screen, broken at spaces (a word
+// wider than a row is cut); the rows after the first are indented two more
+// than the line. Escape sequences are kept whole and take no room; a colour
+// open at a break is closed there and opened again on the next row.
+std::vector<std::string> Wrap(const std::string& line, int columns) {
+  const size_t lead = std::min(line.find_first_not_of(' '), line.size());
+  const std::string indent(std::min<size_t>(lead + 2, static_cast<size_t>(columns / 2)), ' ');
+  std::vector<std::string> rows;
+  std::string row = line.substr(0, lead), word, sgr, word_sgr;  // sgr: the colour in force
+  int row_width = static_cast<int>(lead), word_width = 0, spaces = 0;
+  auto flush_word = [&] {
+    if (word.empty()) return;
+    if (row_width > static_cast<int>(lead) && row_width + spaces + word_width > columns) {
+      rows.push_back(word_sgr.empty() ? row : row + "\x1b[0m");
+      row = indent + word_sgr;
+      row_width = static_cast<int>(indent.size());
+    } else {
+      row += std::string(static_cast<size_t>(spaces), ' ');
+      row_width += spaces;
+    }
+    row += word;
+    row_width += word_width;
+    word.clear();
+    word_width = spaces = 0;
+  };
+  for (size_t i = lead; i < line.size(); ++i) {
+    if (line[i] == ' ') {
+      flush_word();
+      ++spaces;
+      word_sgr = sgr;
+    } else if (line[i] == '\x1b') {
+      size_t end = i + 1;
+      while (end < line.size() && !(line[end] >= '@' && line[end] <= '~' && line[end] != '['))
+        ++end;
+      const std::string seq = line.substr(i, end - i + 1);
+      word += seq;
+      sgr = seq == "\x1b[0m" || seq == "\x1b[m" ? "" : seq;
+      i = end;
+    } else {
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++word_width;
+      word += line[i];
+    }
+  }
+  flush_word();
+  rows.push_back(row);
+  for (std::string& r : rows) r = Clip(r, columns);  // a word wider than a row is cut
+  return rows;
+}
+
 std::string KeysLine(int columns, const ReplayLook& look) {
   const std::string keys =
       columns >= 100
@@ -179,7 +232,10 @@ void Draw(const tty::Session& terminal, const Stepper& stepper, ReplayLook look,
           const Prompt& prompt) {
   const auto [rows, columns] = terminal.Size();
   look.width = columns;
-  std::vector<std::string> lines = ReplayLines(stepper, stepper.seq(), look);
+  std::vector<std::string> lines;
+  for (const std::string& line : ReplayLines(stepper, stepper.seq(), look)) {
+    for (std::string& row : Wrap(line, columns)) lines.push_back(std::move(row));
+  }
   const int body = std::max(1, rows - 2);
   if (static_cast<int>(lines.size()) > body) {  // a small window: no blank lines
     std::erase_if(lines, [](const std::string& line) { return line.empty(); });

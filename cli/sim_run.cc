@@ -93,7 +93,7 @@ class GameRun {
       ++result_.manches;
       const std::vector<int>& ranking = *state_.ranking;
       for (size_t i = 0; i < ranking.size(); ++i) {
-        result_.tally.Add(game_, levels_[ranking[i]], static_cast<int>(i) + 1, config_.seats);
+        result_.tally.Add(game_, m, levels_[ranking[i]], static_cast<int>(i) + 1, config_.seats);
       }
       after_manche();
     }

@@ -45,8 +45,10 @@ Interval ShareInterval(const Ratio& r, double n, bool by_game) {
 
 }  // namespace
 
-void PlaceTally::Add(int game, Level level, int place, int seats) {
+void PlaceTally::Add(int game, int manche, Level level, int place, int seats) {
   Cluster& c = clusters_[static_cast<int>(level)][game];
+  if (c.last_manche != manche) ++c.manches;  // a manche counts once, however many seats
+  c.last_manche = manche;
   ++c.n;
   c.place += place;
   c.place_sq += static_cast<double>(place) * place;
@@ -67,21 +69,22 @@ std::vector<LevelStats> PlaceTally::Summary() const {
     std::vector<std::pair<int64_t, double>> place, president, trouduc;
     double place_sq = 0;
     for (const auto& [game, c] : games) {
-      row.manches += c.n;
+      row.manches += c.manches;
+      row.seat_manches += c.n;
       place.emplace_back(c.n, c.place);
       president.emplace_back(c.n, static_cast<double>(c.president));
       trouduc.emplace_back(c.n, static_cast<double>(c.trouduc));
       place_sq += c.place_sq;
     }
-    const double n = static_cast<double>(row.manches);
+    const double n = static_cast<double>(row.seat_manches);
     const Ratio mean = ClusterRatio(place);
     row.mean_place = mean.value;
     double half = -1;
     if (row.by_game) {
       half = TQuantile975(static_cast<int>(row.games) - 1) * std::sqrt(mean.variance);
-    } else if (row.manches >= 2) {
+    } else if (row.seat_manches >= 2) {
       const double var = std::max(0.0, (place_sq - n * mean.value * mean.value) / (n - 1));
-      half = TQuantile975(static_cast<int>(row.manches) - 1) * std::sqrt(var / n);
+      half = TQuantile975(static_cast<int>(row.seat_manches) - 1) * std::sqrt(var / n);
     }
     if (half >= 0) {
       row.mean_place_ci = Interval{std::max(1.0, mean.value - half),

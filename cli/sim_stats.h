@@ -33,10 +33,11 @@ struct Interval {
 struct LevelStats {
   Level level = Level::kEasy;
   int64_t games = 0;    // games in which this level held at least one seat
-  int64_t manches = 0;  // seat-manches: one per seat of this level per manche
+  int64_t manches = 0;       // manches in which this level held at least one seat
+  int64_t seat_manches = 0;  // observations: one per seat of this level per manche
   double mean_place = 0;
   std::optional<Interval> mean_place_ci;  // nullopt when it cannot be estimated
-  double president = 0;                   // share of manches finished Président
+  double president = 0;                   // share of seat-manches finished Président
   std::optional<Interval> president_ci;
   double trouduc = 0;  // share finished Trouduc (last place)
   std::optional<Interval> trouduc_ci;
@@ -46,15 +47,18 @@ struct LevelStats {
 // Collects places, game by game.
 class PlaceTally {
  public:
-  // One seat of `level` finished manche of game `game` in `place` (1-based,
-  // 1 = Président) of `seats`.
-  void Add(int game, Level level, int place, int seats);
+  // One seat of `level` finished manche `manche` of game `game` in `place`
+  // (1-based, 1 = Président) of `seats`. The seats of one manche are added
+  // one after the other.
+  void Add(int game, int manche, Level level, int place, int seats);
   // The rows, for the levels seen, easy first.
   std::vector<LevelStats> Summary() const;
 
  private:
   struct Cluster {  // one level in one game
-    int64_t n = 0;
+    int64_t n = 0;        // seat-manches
+    int64_t manches = 0;  // manches
+    int last_manche = -1;
     double place = 0, place_sq = 0;
     int64_t president = 0, trouduc = 0;
   };

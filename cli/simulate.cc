@@ -13,9 +13,12 @@
 #include <stdexcept>
 
 #include "cli/command_group.h"
+#include "cli/error.h"
+#include "cli/progress.h"
 #include "cli/prop_run.h"
 #include "cli/sim_run.h"
 #include "engine/event.h"
+#include "engine/text.h"
 
 namespace pli::cli {
 namespace {
@@ -72,31 +75,6 @@ Examples:
   pli prop --runs 200 --seed 1
   pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found
 )";
-
-// Writes a progress line on stderr when it is a terminal, at most ten
-// times a second; Clear() removes it.
-class ProgressLine {
- public:
-  ProgressLine() : tty_(isatty(STDERR_FILENO) != 0) {}
-  ~ProgressLine() { Clear(); }
-  void Show(const std::string& text, bool force = false) {
-    if (!tty_) return;
-    const Clock::time_point now = Clock::now();
-    if (!force && shown_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    std::cerr << "\r" << text << "\033[K" << std::flush;
-    shown_ = true;
-  }
-  void Clear() {
-    if (shown_) std::cerr << "\r\033[K" << std::flush;
-    shown_ = false;
-  }
-
- private:
-  bool tty_;
-  bool shown_ = false;
-  Clock::time_point last_;
-};
 
 std::string Bar(int done, int total, int width = 24) {
   const int filled = total > 0 ? done * width / total : 0;
@@ -205,6 +183,7 @@ boost::json::object SimJson(const SimConfig& c, const SimResult& r, double secon
         {"level", LevelName(s.level)},
         {"games", s.games},
         {"manches", s.manches},
+        {"seat_manches", s.seat_manches},
         {"mean_place", s.mean_place},
         {"mean_place_ci95", IntervalJson(s.mean_place_ci)},
         {"president_share", s.president},
@@ -219,7 +198,10 @@ boost::json::object SimJson(const SimConfig& c, const SimResult& r, double secon
     o["last"] =
         boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
   }
-  if (!r.bug.empty()) o["bug"] = r.bug;
+  if (!r.bug.empty()) {
+    o["bug"] = r.bug;
+    o["error"] = ErrorMember("bug: " + r.bug);  // exit 2 (INTERFACE.md §2)
+  }
   return o;
 }
 
@@ -253,18 +235,23 @@ void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
                           : "Intervals are clustered by game (docs/SIMULATE.md).")
             << "\n";
   if (!r.last_game.empty()) {
-    std::cout << "last game: " << r.last_game << ", head " << r.last_seq << ":" << r.last_hash
+    std::cout << "last game: " << EscapeForTerminal(r.last_game) << ", head " << r.last_seq << ":" << r.last_hash
               << "\n";
   }
 }
 
 int RunSimulate(const SimulateArgs& args) {
   const SimConfig config = BuildSimConfig(args);
-  ProgressLine line;
+  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
   const Clock::time_point start = Clock::now();
   const SimResult result = Simulate(config, [&](const SimProgress& p) {
-    line.Show("simulating " + Bar(p.games_done, p.games) + " " + std::to_string(p.games_done) +
-                  "/" + std::to_string(p.games) + " games, " + std::to_string(p.events) + " events",
+    const double seconds = line.Seconds();
+    line.Show(std::string("simulating ") + (line.tty() ? Bar(p.games_done, p.games) + " " : "") +
+                  std::to_string(p.games_done) + "/" + std::to_string(p.games) + " games, " +
+                  std::to_string(p.events) + " events" +
+                  (seconds > 0 ? ", " + Fixed(static_cast<double>(p.events) / seconds, 0) +
+                                     " events/s"
+                               : ""),
               p.games_done == p.games);
   });
   line.Clear();
@@ -355,7 +342,7 @@ int RunPropCommand(const PropArgs& args) {
     }
     config.hooks.forget_moves = type;
   }
-  ProgressLine line;
+  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
   const PropReport report = RunProp(config, [&](int runs, int shrinks) {
     if (shrinks == 0) {
       line.Show("prop " + Bar(std::min(runs, config.runs), config.runs) + " " +

@@ -15,7 +15,9 @@
 #include <variant>
 #include <vector>
 
+#include "cli/error.h"
 #include "engine/event.h"
+#include "engine/text.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
@@ -33,9 +35,15 @@ inline std::string SourceLabel(const std::string& source) {
 // events before any game event) throws, naming the line and field; a
 // malformed event is kept at its position (schema/log_reader.h).
 inline std::vector<GameLog> ReadSource(const std::string& source) {
+  std::error_code ec;
+  if (source != "-" && std::filesystem::is_directory(source, ec)) {
+    throw InputError(source + " is a directory, not a log file (give a JSON Lines file)");
+  }
   auto read = source == "-" ? ReadLog(std::cin) : ReadLogFile(source);
   if (const LogError* error = std::get_if<LogError>(&read)) {
-    throw std::runtime_error(SourceLabel(source) + ": " + error->ToString());
+    throw InputError(SourceLabel(source) + ": " + error->ToString(),
+                     error->line > 0 ? std::optional<int64_t>(error->line) : std::nullopt,
+                     error->field);
   }
   return std::move(std::get<std::vector<GameLog>>(read));
 }
@@ -62,9 +70,10 @@ inline Head ParseHead(const std::string& text) {
     }
   }
   if (!hash) {
-    throw std::runtime_error("--head " + text +
-                             ": write it as SEQ:HASH, the seq and the 64 hex digits of an "
-                             "acknowledgement");
+    throw InputError("--head " + text +
+                         ": write it as SEQ:HASH, the seq and the 64 hex digits of an "
+                         "acknowledgement",
+                     std::nullopt, "--head");
   }
   return Head{seq, *hash};
 }
@@ -76,7 +85,7 @@ inline std::string IdsText(const std::vector<std::string>& ids) {
   constexpr size_t kShown = 10;
   if (ids.empty()) return "none";
   std::string text;
-  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + ids[i];
+  for (size_t i = 0; i < ids.size() && i < kShown; ++i) text += (i == 0 ? "" : ", ") + EscapeForTerminal(ids[i]);
   if (ids.size() > kShown) text += " and " + std::to_string(ids.size() - kShown) + " more";
   return text;
 }
@@ -91,7 +100,8 @@ inline std::vector<std::string> DbGameIds(EventStore& store, const std::string& 
     bool known = false;
     for (const std::string& g : ids) known = known || g == *id;
     if (!known) {
-      throw std::runtime_error(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")");
+      throw InputError(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")",
+                       std::nullopt, "--game");
     }
     ids = {*id};
   }
@@ -182,12 +192,12 @@ inline const GameLog& SelectGame(const std::vector<GameLog>& games,
   for (const GameLog& g : games) {
     if (g.game != *id) continue;
     if (chosen)
-      throw std::runtime_error(label + " holds several games with the id \"" + *id + "\"");
+      throw std::runtime_error(label + " holds several games with the id \"" + EscapeForTerminal(*id) + "\"");
     chosen = &g;
   }
   if (!chosen) {
-    throw std::runtime_error(label + " has no game \"" + *id + "\" (games: " + GameIds(games) +
-                             ")");
+    throw InputError(label + " has no game \"" + *id + "\" (games: " + GameIds(games) + ")",
+                     std::nullopt, "--game");
   }
   return *chosen;
 }
@@ -198,13 +208,14 @@ inline int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) 
   const auto events = static_cast<int64_t>(game.events.size());
   if (!at) return events;
   if (*at < 1) {
-    throw std::runtime_error(
-        "--at " + std::to_string(*at) +
-        ": events are numbered from 1 (seq is the event's position in its game)");
+    throw InputError("--at " + std::to_string(*at) +
+                         ": events are numbered from 1 (seq is the event's position in its game)",
+                     std::nullopt, "--at");
   }
   if (*at > events) {
-    throw std::runtime_error("--at " + std::to_string(*at) + " is past the end of game \"" +
-                             game.game + "\", which has " + std::to_string(events) + " events");
+    throw InputError("--at " + std::to_string(*at) + " is past the end of game \"" + game.game +
+                         "\", which has " + std::to_string(events) + " events",
+                     std::nullopt, "--at");
   }
   return *at;
 }

@@ -8,6 +8,7 @@
 
 #include "engine/rules.h"
 #include "engine/rules_internal.h"
+#include "engine/text.h"
 
 namespace pli {
 namespace internal {
@@ -477,7 +478,7 @@ Verdict<kExplain> Judge(const State& state, const Event& event) {
                        std::to_string(position));
     });
   if (event.id && !is_game && state.ids.contains(*event.id))
-    return Refuse<kExplain>([&] { return Malformed("id \"" + *event.id + "\" is used twice in this game"); });
+    return Refuse<kExplain>([&] { return Malformed("id \"" + EscapeForTerminal(*event.id) + "\" is used twice in this game"); });
   if (!is_game && state.phase == Phase::kNone)
     return Refuse<kExplain>([] { return Malformed("an event before any game event"); });
   struct Visitor {

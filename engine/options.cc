@@ -2,6 +2,7 @@
 // options' wire form. An option's wire name is its Options member name; its
 // value is text ("true", "sequence", "3" ...), as a game event carries it.
 #include "engine/options.h"
+#include "engine/text.h"
 
 #include <array>
 #include <type_traits>
@@ -18,7 +19,7 @@ constexpr Names kScoringNames = {"none", "place", ""};         // Scoring
 
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
-std::string Quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+std::string Quoted(std::string_view text) { return "\"" + EscapeForTerminal(text) + "\""; }
 
 // `option "exchange" takes worst or choice, not "best"`.
 std::string TakesError(std::string_view option, std::string_view allowed, std::string_view value) {

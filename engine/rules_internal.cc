@@ -7,12 +7,14 @@
 #include <array>
 #include <string>
 
+#include "engine/text.h"
+
 namespace pli {
 namespace internal {
 
 std::string SeatText(const State& s, int seat) {
   if (seat >= 0 && seat < static_cast<int>(s.seat_names.size()))
-    return s.seat_names[seat] + " (seat " + std::to_string(seat) + ")";
+    return EscapeForTerminal(s.seat_names[seat]) + " (seat " + std::to_string(seat) + ")";
   return "seat " + std::to_string(seat);
 }
 

@@ -2,10 +2,14 @@
 #include "referee/referee.h"
 
 #include <algorithm>
+#include <set>
+#include <string_view>
+#include <thread>
 #include <utility>
 #include <variant>
 
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "schema/event_codec.h"
 
 namespace pli {
@@ -37,6 +41,29 @@ bool SameAction(Event a, Event b) {
 bool SameStored(Event decoded, const Event& original) {
   decoded.seq = original.seq;
   return decoded == original;
+}
+
+// INTERFACE.md §1: game ids, event ids, times and seat names hold no control
+// character (and are UTF-8). The first that does, named for the refusal, or
+// "" when all are clean. Checked before the action is judged, so that no
+// client (the CLI today, a server later) stores a name that could steer the
+// terminal of whoever reads the log.
+std::string ControlCharacterIn(const std::string& game, const Event& action) {
+  const auto bad = [](const std::string& what, const std::string& text) {
+    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
+                                           "\" holds a control character or is not UTF-8"
+                                     : std::string();
+  };
+  std::string problem = bad("the game id", game);
+  if (problem.empty() && action.id) problem = bad("the id", *action.id);
+  if (problem.empty() && action.at) problem = bad("the time", *action.at);
+  if (const auto* g = std::get_if<GameEvent>(&action.body)) {
+    if (problem.empty()) problem = bad("the game id", g->game);
+    for (const std::string& name : g->seats) {
+      if (problem.empty()) problem = bad("the seat name", name);
+    }
+  }
+  return problem;
 }
 
 SubmitResult Result(Outcome outcome, int64_t head_seq, std::string message) {
@@ -97,6 +124,11 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   const bool is_game = std::holds_alternative<GameEvent>(action.body);
   const std::optional<Head> head = store.HeadOf(game);
   const int64_t head_seq = head ? head->seq : 0;
+  if (std::string problem = ControlCharacterIn(game, action); !problem.empty()) {
+    result = Result(Outcome::kRejected, head_seq, problem);
+    result.violation = Violation{Code::kMalformed, "", result.message};
+    return false;
+  }
   if (!head && !is_game) {
     result = Result(Outcome::kNoGame, 0, "there is no game \"" + game + "\" in the database");
     return false;
@@ -152,40 +184,42 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   return true;
 }
 
-// Appends one game of an import inside the caller's transaction; sets
-// `result` and returns false when it must be refused.
-bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, ImportResult& result) {
+// An event of an import at its position: as read when it says so or says
+// no seq (then Decide judges it the same), else a copy with its seq set.
+const Event& AtPosition(const Event& read, int64_t seq, std::optional<Event>& moved) {
+  if (!read.seq || *read.seq == seq) return read;
+  moved = read;
+  moved->seq = seq;
+  return *moved;
+}
+
+// Judges one game of an import without writing: its hashes, when given,
+// chain, and its events are legal (or kept, with keep_illegal). Sets
+// `result` and returns false when the import must be refused. Adds the
+// game's event count to result.events.
+bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result) {
   result.game = log.game;
   result.seq = 0;
-  if (store.HeadOf(log.game)) {
-    result.message = "game \"" + log.game + "\" is already in the database";
-    return false;
-  }
   State state;
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    // The event at its position: as read when it says so or says no seq
-    // (then Decide judges it the same), else a copy with its seq set.
     std::optional<Event> moved;
-    if (log.events[i].seq && *log.events[i].seq != seq) {
-      moved = log.events[i];
-      moved->seq = seq;
-    }
-    const Event& event = moved ? *moved : log.events[i];
+    const Event& event = AtPosition(log.events[i], seq, moved);
     result.seq = seq;
     // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
     // it has no stored form.
-    if (const auto* m = std::get_if<MalformedEvent>(&event.body)) {
-      result.message = "event " + std::to_string(seq) + " is malformed: " + m->Text();
+    if (const auto* mal = std::get_if<MalformedEvent>(&event.body)) {
+      result.message = "event " + std::to_string(seq) + " is malformed: " + mal->Text();
       return false;
     }
-    const std::string body = EncodeEvent(event);
-    const Hash hash = ChainHash(prev, seq, body);
-    if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(hash)) {
-      result.message = "the hash of event " + std::to_string(seq) +
-                       " does not match: the log was edited (pli audit shows where)";
-      return false;
+    if (!log.hashes.empty()) {  // the chain is needed only to check given hashes
+      prev = ChainHash(prev, seq, EncodeEvent(event));
+      if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(prev)) {
+        result.message = "the hash of event " + std::to_string(seq) +
+                         " does not match: the log was edited (pli audit shows where)";
+        return false;
+      }
     }
     if (std::optional<Violation> v = Step(state, event)) {
       if (!keep_illegal) {
@@ -195,12 +229,23 @@ bool ImportGame(EventStore& store, const GameLog& log, bool keep_illegal, Import
       }
       result.kept.emplace_back(log.game, seq);
     }
+  }
+  result.events += static_cast<int64_t>(log.events.size());
+  return true;
+}
+
+// Appends one judged game inside the caller's write transaction.
+void AppendImportGame(EventStore& store, const GameLog& log) {
+  Hash prev = kGenesis;
+  for (size_t i = 0; i < log.events.size(); ++i) {
+    const int64_t seq = static_cast<int64_t>(i) + 1;
+    std::optional<Event> moved;
+    const Event& event = AtPosition(log.events[i], seq, moved);
+    const std::string body = EncodeEvent(event);
+    const Hash hash = ChainHash(prev, seq, body);
     store.Append(log.game, seq, event, body, hash);
     prev = hash;
-    ++result.events;
   }
-  ++result.games;
-  return true;
 }
 
 }  // namespace
@@ -246,20 +291,79 @@ void Referee::Forget(const std::string& game, bool nothing_folded) {
   }
 }
 
-ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal) {
+ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits) {
   ImportResult result;
-  result.ok = store.Write([&] {
-    for (const GameLog& log : games) {
-      if (!ImportGame(store, log, keep_illegal, result)) return false;
+  // 1. Judge the whole file, writing nothing: a refusal refuses it whole.
+  std::set<std::string_view> seen;
+  for (const GameLog& log : games) {
+    const bool refused = [&] {
+      if (!seen.insert(log.game).second) {
+        result.game = log.game;
+        result.seq = 0;
+        result.message = "game \"" + log.game + "\" appears twice in the log";
+        return true;
+      }
+      if (store.HeadOf(log.game)) {
+        result.game = log.game;
+        result.seq = 0;
+        result.message = "game \"" + log.game + "\" is already in the database";
+        return true;
+      }
+      return !JudgeImportGame(log, keep_illegal, result);
+    }();
+    if (refused) {
+      result.events = 0;
+      result.kept.clear();
+      return result;
     }
-    result.seq = 0;
-    result.game.clear();
-    return true;
-  });
-  if (!result.ok) {
-    result.games = 0;
-    result.events = 0;
-    result.kept.clear();
+  }
+  result.ok = true;
+  result.game.clear();
+  result.seq = 0;
+  result.events = 0;  // from here: the events written
+  // 2. Write in chunks of whole games, each chunk one transaction, so that
+  // live writers get the lock between two chunks. A game created meanwhile
+  // by another writer is left out (theirs stays), the others go on.
+  size_t next = 0;
+  while (next < games.size()) {
+    if (next > 0) std::this_thread::sleep_for(limits.pause);
+    size_t end = next;
+    int64_t chunk_games = 0;
+    int64_t chunk_events = 0;
+    std::vector<std::string> chunk_raced;
+    store.Write([&] {
+      chunk_games = 0;
+      chunk_events = 0;
+      chunk_raced.clear();
+      end = next;
+      while (end < games.size() && (end == next || chunk_events < limits.chunk_events)) {
+        const GameLog& log = games[end++];
+        if (store.HeadOf(log.game)) {
+          chunk_raced.push_back(log.game);
+          continue;
+        }
+        AppendImportGame(store, log);
+        ++chunk_games;
+        chunk_events += static_cast<int64_t>(log.events.size());
+      }
+      return true;
+    });
+    result.games += chunk_games;
+    result.events += chunk_events;
+    for (std::string& g : chunk_raced) result.raced.push_back(std::move(g));
+    next = end;
+  }
+  if (!result.raced.empty()) {
+    result.ok = false;
+    result.game = result.raced.front();
+    result.message = std::to_string(result.raced.size()) +
+                     " game(s) were created by another writer during the import and were not "
+                     "imported (the database keeps theirs); " +
+                     std::to_string(result.games) + " game(s) were imported";
+    std::erase_if(result.kept, [&](const auto& k) {
+      return std::find(result.raced.begin(), result.raced.end(), k.first) != result.raced.end();
+    });
   }
   return result;
 }

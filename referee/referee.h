@@ -7,6 +7,7 @@
 #ifndef PLI_REFEREE_REFEREE_H_
 #define PLI_REFEREE_REFEREE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -45,7 +46,8 @@ struct SubmitResult {
 // Submits an action for `game`. The game id is taken from a game event's
 // body (and must not exist yet); for other events `game` names it. `expect`
 // is the seq the caller last saw (the head); nullopt skips the check.
-// Storage failures throw StoreError. Reads and folds the whole game inside
+// An id, time, game id or seat name with a control character is refused as
+// malformed (INTERFACE.md §1). Storage failures throw StoreError. Reads and folds the whole game inside
 // the transaction: for one action per process (`pli play`); a process that
 // submits many uses a Referee.
 SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
@@ -112,27 +114,47 @@ std::optional<State> LoadState(EventStore& store, const std::string& game);
 
 // What an import did, or why it refused.
 struct ImportResult {
-  bool ok = false;
-  int64_t games = 0;   // games written (ok) 
-  int64_t events = 0;  // events written (ok)
-  // Refused: the game and seq at fault (seq 0: the game as a whole), the
-  // violation when an event is illegal, and a sentence.
+  bool ok = false;     // every game written
+  int64_t games = 0;   // games written
+  int64_t events = 0;  // events written
+  // Refused (nothing written): the game and seq at fault (seq 0: the game
+  // as a whole), the violation when an event is illegal, and a sentence.
+  // Not ok but games > 0 or raced not empty: `raced` were created by
+  // another writer while the import ran and were not written; `game` is the
+  // first of them and `message` says so.
   std::string game;
   int64_t seq = 0;
   std::optional<Violation> violation;
   std::string message;
-  // ok with keep_illegal: the illegal events written for audit.
+  // Written with keep_illegal: the illegal events written for audit.
   std::vector<std::pair<std::string, int64_t>> kept;
+  std::vector<std::string> raced;
 };
 
-// Imports whole games (read by ReadLog) in one write transaction: all or
-// nothing. Refused when a game already exists, when an event's `hash` is
-// present and is not its chain hash, when an event is malformed (always: it
-// has no stored form), or when an event is illegal, unless keep_illegal
-// (then it is stored as it is, and changes nothing on replay).
-// Events keep their id and at; seq is their position. Storage failures
-// throw StoreError.
-ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal);
+// How an import shares the database with live writers.
+struct ImportLimits {
+  // A transaction holds whole games, and stops taking more once it holds at
+  // least this many events (a longer game is still one transaction).
+  int64_t chunk_events = 4096;
+  // The pause between two transactions, longer than a waiting writer's
+  // longest sleep (referee/sqlite_schema.h SetBusyHandler), so that it
+  // finds the lock free.
+  std::chrono::microseconds pause{3000};
+};
+
+// Imports whole games (read by ReadLog). First judges every game, writing
+// nothing: refused whole when a game id appears twice or is already in the
+// database, when an event's `hash` is present and is not its chain hash,
+// when an event is malformed (always: it has no stored form), or when an
+// event is illegal, unless keep_illegal (then it is stored as it
+// is, and changes nothing on replay). Then writes the games in order, in
+// transactions of whole games (`limits`): each game is written all or
+// nothing; a game another writer created meanwhile is skipped and listed in
+// `raced`; after a crash or a storage failure (StoreError) the games of the
+// transactions committed before it stay. Events keep their id and at; seq
+// is their position.
+ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits = {});
 
 }  // namespace pli
 

@@ -6,8 +6,12 @@
 #include <array>
 #include <chrono>
 #include <filesystem>
-#include <thread>
+#include <algorithm>
+#include <cstdint>
 #include <system_error>
+#include <thread>
+
+#include <unistd.h>
 
 namespace pli::sqlite {
 namespace {
@@ -113,7 +117,61 @@ SELECT g.game AS game, g.ruleset AS ruleset, g.seats AS seats, g.created AS crea
   FROM games AS g ORDER BY g.created;
 )sql";
 
-constexpr std::array<Migration, 1> kMigrations = {kVersion1};
+// Version 1 -> 2 (schema/STORE.md §7): an index on games (created), so that
+// a new game's `created` (1 + the largest so far) is found in the index
+// instead of by scanning every game, which made an import of n games
+// quadratic; and events_view in creation order, then seq (without ORDER BY
+// it came in whatever order SQLite's plan gave: an event with an id last).
+// Readers of version 1 read the same tables and need neither.
+constexpr Migration kVersion2 = R"sql(
+CREATE INDEX games_created ON games (created);
+
+DROP VIEW events_view;
+CREATE VIEW events_view AS
+SELECT e.game AS game, e.seq AS seq,
+       CASE e.type WHEN 1 THEN 'game' WHEN 2 THEN 'deal' WHEN 3 THEN 'exchange'
+                   WHEN 4 THEN 'play' WHEN 5 THEN 'pass' WHEN 6 THEN 'close'
+                   WHEN 7 THEN 'end' END AS type,
+       e.seat AS seat,
+       json_extract(g.seats, '$[' || e.seat || ']') AS player,
+       e.id AS id, e.cards AS cards, lower(hex(e.hash)) AS hash
+  FROM events AS e LEFT JOIN games AS g ON g.game = e.game
+ ORDER BY g.created, e.game, e.seq;
+)sql";
+
+constexpr std::array<Migration, 2> kMigrations = {kVersion1, kVersion2};
+
+// Waiting for another writer's lock (SetBusyHandler): each wait is a random
+// sleep in [kBusySleepMinUs, kBusySleepMaxUs], never growing.
+constexpr int kBusySleepMinUs = 100;
+constexpr int kBusySleepMaxUs = 2000;
+
+// SQLite's busy handler: called when the lock is held by another
+// connection; `count` is how many times it was called before for this same
+// wait. Returns 0 to give up (SQLITE_BUSY) once `arg` milliseconds passed.
+int FairBusyHandler(void* arg, int count) {
+  using Clock = std::chrono::steady_clock;
+  thread_local Clock::time_point start;
+  thread_local uint64_t rng = 0;
+  const Clock::time_point now = Clock::now();
+  if (count == 0) start = now;
+  if (rng == 0) {
+    rng = static_cast<uint64_t>(now.time_since_epoch().count()) ^
+          (static_cast<uint64_t>(::getpid()) << 32) ^ 0x9E3779B97F4A7C15ULL;
+  }
+  const auto timeout = std::chrono::milliseconds(reinterpret_cast<intptr_t>(arg));
+  if (now - start >= timeout) return 0;
+  // SplitMix64: independent of the other waiters' draws.
+  uint64_t z = (rng += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  auto sleep = std::chrono::microseconds(kBusySleepMinUs +
+                                         static_cast<int64_t>(z % (kBusySleepMaxUs - kBusySleepMinUs + 1)));
+  const auto left = std::chrono::duration_cast<std::chrono::microseconds>(start + timeout - now);
+  std::this_thread::sleep_for(std::min(sleep, left));
+  return 1;
+}
 
 // What a file says about itself before pli writes anything to it.
 struct Identity {
@@ -150,12 +208,14 @@ bool CheckIdentity(const Db& db, const Identity& id, OpenMode mode, int64_t curr
     throw StoreError(path + " has schema version " + std::to_string(id.version) +
                      "; this pli knows up to " + std::to_string(current) + ": use a newer pli");
   }
-  if (id.version < current && mode == OpenMode::kReadOnly) {
+  // A reader reads an older version as it is (it never writes) from
+  // kOldestReadableVersion on: later steps changed nothing readers use.
+  if (id.version < kOldestReadableVersion && mode == OpenMode::kReadOnly) {
     throw StoreError(path + " has schema version " + std::to_string(id.version) +
                      ", older than this pli's " + std::to_string(current) +
                      ": run a command that writes to it (such as pli import) to upgrade it");
   }
-  return id.version < current;
+  return id.version < current && mode != OpenMode::kReadOnly;
 }
 
 // Applies steps [from, size) in one IMMEDIATE transaction, re-checking the
@@ -234,10 +294,15 @@ void SetWal(const Db& db, int busy_timeout_ms) {
 
 std::span<const Migration> Migrations() { return kMigrations; }
 
+void SetBusyHandler(const Db& db, int busy_timeout_ms) {
+  sqlite3_busy_handler(db.get(), FairBusyHandler,
+                       reinterpret_cast<void*>(static_cast<intptr_t>(busy_timeout_ms)));
+}
+
 Db OpenDb(const std::string& path, OpenMode mode, std::span<const Migration> migrations,
           int busy_timeout_ms) {
   Db db = Connect(path, mode);
-  sqlite3_busy_timeout(db.get(), busy_timeout_ms);
+  SetBusyHandler(db, busy_timeout_ms);
   // Connection settings only: nothing here writes to the file.
   db.Exec("PRAGMA synchronous = FULL; PRAGMA recursive_triggers = ON; PRAGMA foreign_keys = ON");
   auto current = static_cast<int64_t>(migrations.size());

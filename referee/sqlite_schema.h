@@ -28,6 +28,20 @@ inline constexpr int32_t kApplicationId = 0x504C4931;
 // How long a connection waits for another writer before SQLITE_BUSY.
 inline constexpr int kBusyTimeoutMs = 10000;
 
+// The oldest schema version a read-only connection reads without it being
+// migrated first (schema/STORE.md §7): version 2 added only an index and a
+// view's order, which no reader of pli's needs. A step that changes what
+// readers read raises it.
+inline constexpr int64_t kOldestReadableVersion = 1;
+
+// Installs the busy handler of every pli connection: while another
+// connection holds the write lock, sleep a random 0.1-2 ms and retry, for
+// up to `busy_timeout_ms` (then SQLITE_BUSY: "locked by another writer").
+// SQLite's own busy_timeout sleeps ever longer (up to 100 ms) and so loses
+// the lock, again and again, to writers that ask at the right moment; short
+// random sleeps give every waiter its turn (docs/PERFORMANCE.md).
+void SetBusyHandler(const Db& db, int busy_timeout_ms);
+
 // One migration: SQL taking the schema from its index to index + 1. It
 // must not set user_version (OpenDb does) nor change journal_mode.
 using Migration = std::string_view;
@@ -44,7 +58,8 @@ std::span<const Migration> Migrations();
 //    recursive_triggers=ON, foreign_keys=ON and, unless read-only,
 //    journal_mode=WAL;
 //  - kReadWrite / kCreate apply the missing steps in one transaction;
-//    kReadOnly refuses an older version instead (it never writes).
+//    kReadOnly reads an older version as it is, from
+//    kOldestReadableVersion on (it never writes).
 // Nothing is written to a file that is refused. Throws StoreError.
 Db OpenDb(const std::string& path, OpenMode mode,
           std::span<const Migration> migrations = Migrations(),

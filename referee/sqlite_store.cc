@@ -117,6 +117,21 @@ class SqliteStore : public SqliteReader {
     return head;
   }
 
+  std::vector<std::string> CheckFile(int limit) override {
+    std::vector<std::string> out;
+    try {
+      Stmt check(db_, ("PRAGMA integrity_check(" + std::to_string(std::max(limit, 1)) + ")").c_str());
+      Stmt::Use use(check);
+      while (check.Step()) {
+        std::string line = check.Text(0);
+        if (line != "ok") out.push_back(std::move(line));
+      }
+    } catch (const StoreError& e) {
+      out.push_back(std::string("the check could not run: ") + e.what());
+    }
+    return out;
+  }
+
   std::optional<Head> HeadOf(std::string_view game) override {
     // Inside a write transaction the head can change only by this
     // connection's own appends, so the last one read or appended is kept:

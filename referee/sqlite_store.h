@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "referee/store.h"
 
@@ -52,6 +53,12 @@ class SqliteReader : public EventStore {
   // is no such game.
   virtual std::optional<Head> ScanRows(std::string_view game,
                                        const std::function<bool(const StoredRowView&)>& row) = 0;
+
+  // SQLite's own check of the file (PRAGMA integrity_check: every page,
+  // b-tree, index entry against its row, and the free list): what it
+  // reports, at most `limit` lines, none when the file is sound. A damage
+  // that keeps the check itself from running is one line saying so.
+  virtual std::vector<std::string> CheckFile(int limit = 100) = 0;
 };
 
 // Opens a pli database read-only (as OpenSqliteStore with kReadOnly).

@@ -1,6 +1,7 @@
 // store.cc: what every event store shares: the plain columns kept beside an
 // event's body (ColumnsOf) and the checks made before an append.
 #include "referee/store.h"
+#include "engine/text.h"
 
 #include <type_traits>
 #include <variant>
@@ -35,7 +36,7 @@ std::string CardsOf(const EventBody& body) {
   return out;
 }
 
-std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quoted(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 [[noreturn]] void Refuse(int64_t seq, std::string_view game, const std::string& why) {
   throw StoreError("cannot append event " + std::to_string(seq) + " to game " + Quoted(game) +

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "engine/text.h"
 #include "replay/fold.h"
 #include "replay/rule_text.h"
 
@@ -19,7 +20,7 @@ namespace {
 // "Alice (seat 0)", as the engine's sentences name seats.
 std::string Seat(const State& s, int seat) {
   if (seat >= 0 && seat < static_cast<int>(s.seat_names.size()))
-    return s.seat_names[seat] + " (seat " + std::to_string(seat) + ")";
+    return EscapeForTerminal(s.seat_names[seat]) + " (seat " + std::to_string(seat) + ")";
   return "seat " + std::to_string(seat);
 }
 
@@ -403,10 +404,10 @@ void ExplainDeal(Explanation& x, const DealEvent& e) {
 
 void ExplainGame(Explanation& x, const GameEvent& e) {
   std::string names;
-  for (const std::string& n : e.seats) names += (names.empty() ? "" : ", ") + n;
+  for (const std::string& n : e.seats) names += (names.empty() ? "" : ", ") + EscapeForTerminal(n);
   Why(x, "S1", std::to_string(e.seats.size()) + " seats: " + names);
   x.rule = "S1";
-  Effect(x, "G1", "a new game \"" + e.game + "\", ruleset " + e.ruleset);
+  Effect(x, "G1", "a new game \"" + EscapeForTerminal(e.game) + "\", ruleset " + EscapeForTerminal(e.ruleset));
 }
 
 void ExplainLegal(Explanation& x) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/state.h"
+#include "engine/text.h"
 #include "schema/strict_json.h"
 
 namespace pli {
@@ -49,7 +50,7 @@ const char* KindName(const bj::value& v) {
 }
 
 // Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 constexpr std::array<std::string_view, 5> kCommonFields = {"type", "seq", "id", "at", "hash"};
 
@@ -470,6 +471,8 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
 
 LineRead ReadEventLine(std::string_view line) {
   LineRead out;
+  // The event types, for a person who wrote none, or a number, or another.
+  const std::string types = "the event types are game, deal, exchange, play, pass, close, end";
   StrictJsonRead json = ReadStrictJson(line);
   if (!json.value) {
     out.error = ParseError{std::move(json.error->field), std::move(json.error->message)};
@@ -504,10 +507,25 @@ LineRead ReadEventLine(std::string_view line) {
     out.hash = *hash;
   }
   if (json.error) {  // JSON that ParseStrictJson refuses: a duplicate key, a number
-    out.error = ParseError{std::move(json.error->field), std::move(json.error->message)};
+    if (json.error->field == "type" && json.error->kind == JsonError::Kind::kNumber) {  // "type":1.0
+      out.error =
+          ParseError{"type", "must be a string naming the event, not a number (" + types + ")"};
+    } else {
+      out.error = ParseError{std::move(json.error->field), std::move(json.error->message)};
+    }
     return out;
   }
   EventReader r(object);
+  const bj::value* type_value = object.if_contains("type");
+  if (type_value == nullptr) {
+    out.error = ParseError{"type", "is required but missing (" + types + ")"};
+    return out;
+  }
+  if (!type_value->is_string()) {
+    out.error = ParseError{"type", std::string("must be a string naming the event, not ") +
+                                       KindName(*type_value) + " (" + types + ")"};
+    return out;
+  }
   std::optional<std::string> type_name = r.String("type", true, false);
   if (r.failed()) {
     out.error = r.error();
@@ -515,7 +533,7 @@ LineRead ReadEventLine(std::string_view line) {
   }
   std::optional<EventType> type = ParseTypeName(*type_name);
   if (!type) {
-    out.error = ParseError{"type", "unknown event type " + Quote(*type_name)};
+    out.error = ParseError{"type", "unknown event type " + Quote(*type_name) + " (" + types + ")"};
     return out;
   }
   r.CheckFieldNames(*type);

@@ -5,6 +5,7 @@
 // number (a number JsonNumbers refuses is remembered and the parse goes on,
 // so that a syntax error or a duplicate key later in the text comes first).
 #include "schema/strict_json.h"
+#include "engine/text.h"
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <boost/json/value_stack.hpp>
@@ -21,7 +22,7 @@ namespace {
 namespace bj = boost::json;
 
 // Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 // Why a number, as written, is not a canonical int64, or "" when it is.
 // is_int64: boost read it as an int64.
@@ -177,23 +178,45 @@ bool StrictHandler::on_key(bj::string_view s, std::size_t, bj::error_code&) {
   return true;
 }
 
-// The error for a syntax error at text[n].
-JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code& ec,
+// The column of text[n] for a person: characters (UTF-8 code points)
+// before it, plus one.
+std::size_t Column(std::string_view text, std::size_t n) {
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < n && i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
+  }
+  return column;
+}
+
+// What is wrong at text[n], in words: "unexpected ','", "the text ends
+// before the JSON value is complete".
+std::string WhatIsWrong(std::string_view text, std::size_t n) {
+  if (n >= text.size()) return "the text ends before the JSON value is complete";
+  const unsigned char c = static_cast<unsigned char>(text[n]);
+  if (c < 0x20 || c == 0x7f) return "unexpected control character";
+  if (c >= 0x80) return "unexpected character (not valid here, or not valid UTF-8)";
+  return std::string("unexpected '") + static_cast<char>(c) + "'";
+}
+
+// The error for a syntax error at text[n]: "bad JSON at column 16:
+// unexpected ','".
+JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code&,
                       const StrictHandler& h) {
   char next = n < text.size() ? text[n] : ' ';
   bool number_char = (next >= '0' && next <= '9') || next == '.' || next == 'e' || next == 'E' ||
                      next == '+' || next == '-';
+  const std::string where =
+      " at column " + std::to_string(Column(text, n)) + ": " + WhatIsWrong(text, n);
   // A bad value right after a key ("seq":+1, "seq":-) or a number that runs
   // on ("seq":01): name the field; other syntax errors are the text's.
   if (h.last == StrictHandler::Last::kTopKey) {
-    return {JsonError::Kind::kSyntax, h.top_key, "not a JSON value (" + ec.message() + ")"};
+    return {JsonError::Kind::kSyntax, h.top_key, "not a JSON value (bad JSON" + where + ")"};
   }
   if (h.last == StrictHandler::Last::kTopNumber && number_char) {
     return {JsonError::Kind::kSyntax, h.top_key,
-            "not a canonical integer (JSON " + ec.message() + ")"};
+            "not a canonical integer (bad JSON" + where + ")"};
   }
-  return {JsonError::Kind::kSyntax, "",
-          "bad JSON at character " + std::to_string(n + 1) + ": " + ec.message()};
+  return {JsonError::Kind::kSyntax, "", "bad JSON" + where};
 }
 
 // The one parse behind both readers: the syntax error (if any), the
@@ -222,8 +245,8 @@ Parsed Parse(std::string_view text, JsonNumbers numbers) {
     char c = text[i];
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
       out.syntax = JsonError{JsonError::Kind::kSyntax, "",
-                             "bad JSON: text after the JSON value at character " +
-                                 std::to_string(i + 1)};
+                             "bad JSON at column " + std::to_string(Column(text, i)) +
+                                 ": text after the end of the JSON value"};
       return out;
     }
   }

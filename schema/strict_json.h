@@ -37,7 +37,8 @@ struct JsonError {
   std::string field;
   // A sentence, e.g. `duplicate key "seat"`,
   // `must be an integer without fraction or exponent, not 1.0` or
-  // `bad JSON at character 24: incomplete JSON`.
+  // `bad JSON at column 24: unexpected ','` (the column counts characters
+  // from 1).
   std::string message;
 };
 

@@ -15,6 +15,7 @@ packages=(
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers
   time                   # scripts/bench.sh: peak memory (/usr/bin/time -f %M)
   tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
+  python3                # tests/docs/doc_examples.py runs the examples of the pages
 )
 
 # Nothing to do (and no network needed) when every package is installed.

@@ -157,6 +157,8 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
       });
       const std::string detailed = Captured([&] {
         pli::cli::AuditPrinter printer(json, keep_going);
+        // The file's own check, as AuditDbGames runs it before the games.
+        printer.SetDatabaseCheck(db, pli::OpenSqliteReader(db)->CheckFile());
         pli::cli::ForEachDbGame(db, game, witness,
                                 [&](pli::cli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
         detailed_status = printer.Finish(db);

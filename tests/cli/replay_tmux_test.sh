@@ -217,6 +217,24 @@ for way in q SIGTERM; do
   t kill-session -t replay 2>/dev/null || true
 done
 
+# ---------------------------------------------------------------------------
+# 4. Issue 11 item 7: a line wider than the window wraps at a space onto the
+#    next row, indented, instead of being cut at the window's edge; with
+#    colour on too (the escape sequences take no room). The verdict at seq 4
+#    is 82 columns: "  ILLEGAL too-weak (P3): 6d is weaker than the last
+#    play, 9c. It changes nothing."
+for colour in off on; do
+  step=wrap-colour-$colour
+  env_cmd="env NO_COLOR=1"
+  [[ $colour == on ]] && env_cmd="env -u NO_COLOR TERM=xterm-256color"
+  t new-session -d -s replay -x 60 -y 40 \
+    "$env_cmd '$pli' replay fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
+  wait_for 'seq 4 of 5'
+  expect '^  ILLEGAL too-weak \(P3\): 6d is weaker than the last play,$'
+  expect '^    9c\. It changes nothing\.$'
+  t kill-session -t replay 2>/dev/null || true
+done
+
 if [[ $failures -gt 0 ]]; then
   echo "replay_tmux_test: $failures failure(s)"
   exit 1

@@ -105,12 +105,16 @@ TEST_CASE("simulate --json: the closing table has a row per level with its inter
   int64_t seat_manches = 0;
   for (const json::value& row : levels) {
     for (const char* key :
-         {"level", "games", "manches", "mean_place", "mean_place_ci95", "president_share",
+         {"level", "games", "manches", "seat_manches", "mean_place", "mean_place_ci95", "president_share",
           "president_ci95", "trouduc_share", "trouduc_ci95", "ci_unit"}) {
       INFO(key);
       CHECK(row.as_object().contains(key));
     }
-    seat_manches += Int(row.at("manches"));
+    seat_manches += Int(row.at("seat_manches"));
+    // Issue 11 item 7: "manches" counts manches, not seats times manches:
+    // with mixed levels at 4 seats every level sits in every manche of the
+    // 2 games of 2 manches.
+    CHECK(Int(row.at("manches")) == 2 * 2);
     const double mean = row.at("mean_place").to_number<double>();
     CHECK(mean >= 1);
     CHECK(mean <= 4);

@@ -8,7 +8,7 @@
 // so an ack on the pipe means the event was committed; a process killed
 // between the commit and the write leaves an event stored but unacknowledged.
 //
-// usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US]]
+// usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US [BUSY_MS]]]
 // Plays games GAME_BASE-0, GAME_BASE-1, ... (4 seats, 2 manches) in turn,
 // skipping those already over. Each action is chosen from a fresh
 // LoadState and submitted with `expect` at that state's seq, after a
@@ -17,15 +17,20 @@
 // from SEED, so two processes with different seeds play differently. A
 // refused action is chosen again from the log as it now is. Stops after
 // MAX_EVENTS accepted events (0: never) or MAX_MS milliseconds (0 or
-// absent: no bound).
+// absent: no bound), or at SIGTERM. BUSY_MS: the connection's busy timeout (default pli's,
+// 10 s): a submit that waits longer for the lock fails (exit status 2).
+// At the end it says on stderr how many events it submitted and how long
+// the slowest Submit took: "pli_appender: N accepted, slowest submit U us".
 // Exit status: 0 when it stops, 2 on bad usage or a StoreError, 3 when the
 // engine offers no legal action in a manche that is not over.
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -36,10 +41,14 @@
 #include "engine/rules.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
+#include "referee/sqlite_schema.h"
 #include "referee/sqlite_store.h"
 
 namespace pli {
 namespace {
+
+// Set by SIGTERM: stop after the current submit, and report as at the end.
+volatile std::sig_atomic_t g_stop = 0;
 
 struct Args {
   std::string db;
@@ -48,6 +57,7 @@ struct Args {
   int64_t max_events = 0;
   int64_t max_ms = 0;
   int64_t think_us = 0;
+  int64_t busy_ms = 0;  // 0: pli's default
 };
 
 // The engine offered nothing to do in a live manche (exit status 3).
@@ -127,7 +137,17 @@ std::optional<Event> NextAction(const std::optional<State>& state, const std::st
 }
 
 int Run(const Args& args) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
+  int64_t accepted_count = 0;
+  std::unique_ptr<EventStore> store =
+      args.busy_ms > 0 ? sqlite::NewSqliteStore(sqlite::OpenDb(args.db, OpenMode::kCreate,
+                                                               sqlite::Migrations(),
+                                                               static_cast<int>(args.busy_ms)))
+                       : OpenSqliteStore(args.db, OpenMode::kCreate);
+  int64_t slowest_us = 0;
+  const auto report_slowest = [&] {
+    std::cerr << "pli_appender: " << accepted_count << " accepted, slowest submit " << slowest_us
+              << " us\n";
+  };
   const auto start = std::chrono::steady_clock::now();
   const auto over_time = [&] {
     const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -136,7 +156,7 @@ int Run(const Args& args) {
   uint64_t rng = args.seed;
   int64_t game_index = 0;
   int64_t accepted = 0;
-  while ((args.max_events == 0 || accepted < args.max_events) && !over_time()) {
+  while ((args.max_events == 0 || accepted < args.max_events) && !over_time() && g_stop == 0) {
     const std::string game = args.base + "-" + std::to_string(game_index);
     const std::optional<State> state = LoadState(*store, game);
     const std::optional<Event> action = NextAction(state, game, rng);
@@ -147,10 +167,23 @@ int Run(const Args& args) {
     if (args.think_us > 0) {
       usleep(static_cast<useconds_t>(SplitMix64Next(rng) % (args.think_us + 1)));
     }
-    const SubmitResult result = Submit(*store, game, *action, state ? state->seq : 0);
-    WriteLine(ReportLine(game, result));  // after Submit returned: after COMMIT
-    if (result.outcome == Outcome::kAccepted) ++accepted;
+    const auto before = std::chrono::steady_clock::now();
+    std::optional<SubmitResult> result;
+    try {
+      result = Submit(*store, game, *action, state ? state->seq : 0);
+    } catch (const StoreError&) {
+      report_slowest();
+      throw;
+    }
+    slowest_us = std::max<int64_t>(
+        slowest_us, std::chrono::duration_cast<std::chrono::microseconds>(
+                        std::chrono::steady_clock::now() - before)
+                        .count());
+    WriteLine(ReportLine(game, *result));  // after Submit returned: after COMMIT
+    if (result->outcome == Outcome::kAccepted) ++accepted;
+    accepted_count = accepted;
   }
+  report_slowest();
   return 0;
 }
 
@@ -165,13 +198,16 @@ bool ParseInt(const char* text, int64_t& out) {
 }
 
 std::optional<Args> ParseArgs(int argc, char** argv) {
-  if (argc < 5 || argc > 7) return std::nullopt;
+  if (argc < 5 || argc > 8) return std::nullopt;
   Args args{.db = argv[1], .base = argv[2]};
   int64_t seed = 0;
   if (!ParseInt(argv[3], seed) || !ParseInt(argv[4], args.max_events)) return std::nullopt;
   if (argc >= 6 && !ParseInt(argv[5], args.max_ms)) return std::nullopt;
   if (argc >= 7 && !ParseInt(argv[6], args.think_us)) return std::nullopt;
-  if (args.max_events < 0 || args.max_ms < 0 || args.think_us < 0) return std::nullopt;
+  if (argc >= 8 && !ParseInt(argv[7], args.busy_ms)) return std::nullopt;
+  if (args.max_events < 0 || args.max_ms < 0 || args.think_us < 0 || args.busy_ms < 0) {
+    return std::nullopt;
+  }
   if (args.base.empty() || args.base.find(' ') != std::string::npos) return std::nullopt;
   args.seed = static_cast<uint64_t>(seed);
   return args;
@@ -183,9 +219,10 @@ std::optional<Args> ParseArgs(int argc, char** argv) {
 int main(int argc, char** argv) {
   const std::optional<pli::Args> args = pli::ParseArgs(argc, argv);
   if (!args) {
-    std::cerr << "usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US]]\n";
+    std::cerr << "usage: pli_appender DB GAME_BASE SEED MAX_EVENTS [MAX_MS [THINK_US [BUSY_MS]]]\n";
     return 2;
   }
+  std::signal(SIGTERM, [](int) { pli::g_stop = 1; });
   try {
     return pli::Run(*args);
   } catch (const pli::StoreError& e) {

@@ -178,6 +178,85 @@ TEST_CASE("Import gives the hashes live refereeing gives, and refuses a hash tha
   CHECK(other->Games().empty());
 }
 
+// Counts the write transactions an import makes and the games each holds;
+// before the transaction numbered `race_at`, another writer creates
+// `race_game` (as a live `pli new` between two of the import's chunks).
+class CountingStore : public ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  bool Write(const std::function<bool()>& fn) override {
+    if (writes == race_at) {
+      REQUIRE(Submit(inner(), "", GameOf(race_game), 0).outcome == Outcome::kAccepted);
+    }
+    ++writes;
+    const size_t before = inner().Games().size();
+    const bool done = ForwardingStore::Write(fn);
+    games_per_write.push_back(inner().Games().size() - before);
+    return done;
+  }
+  int writes = 0;
+  int race_at = -1;
+  std::string race_game;
+  std::vector<size_t> games_per_write;
+};
+
+std::vector<GameLog> ManyGames(int n) {
+  std::vector<GameLog> games;
+  for (int i = 0; i < n; ++i) games.push_back(LogOf("m" + std::to_string(i), {}));
+  return games;
+}
+
+TEST_CASE("Import writes whole games in bounded transactions, in order") {
+  auto memory = NewMemoryStore();
+  CountingStore store(*memory);
+  // Two events a game, chunks of at least 5 events: 3 games a transaction.
+  const ImportResult r = Import(store, ManyGames(10), false, {.chunk_events = 5, .pause = {}});
+  REQUIRE(r.ok);
+  CHECK(r.games == 10);
+  CHECK(r.events == 20);
+  CHECK(store.games_per_write == std::vector<size_t>{3, 3, 3, 1});
+  std::vector<std::string> order;
+  for (int i = 0; i < 10; ++i) order.push_back("m" + std::to_string(i));
+  CHECK(memory->Games() == order);
+}
+
+TEST_CASE("Import judges the whole log before writing: a late refusal writes nothing") {
+  auto memory = NewMemoryStore();
+  CountingStore store(*memory);
+  std::vector<GameLog> games = ManyGames(10);
+  games.push_back(LogOf("m3", {}));  // the same id twice
+  const ImportResult twice = Import(store, games, false, {.chunk_events = 5, .pause = {}});
+  CHECK_FALSE(twice.ok);
+  CHECK(twice.game == "m3");
+  CHECK(twice.message == "game \"m3\" appears twice in the log");
+  CHECK(store.writes == 0);
+  CHECK(memory->Games().empty());
+
+  REQUIRE(Submit(*memory, "", GameOf("m9"), 0).outcome == Outcome::kAccepted);
+  const ImportResult there = Import(store, ManyGames(10), false, {.chunk_events = 5, .pause = {}});
+  CHECK_FALSE(there.ok);
+  CHECK(there.message == "game \"m9\" is already in the database");
+  CHECK(store.writes == 0);
+  CHECK(memory->Games() == std::vector<std::string>{"m9"});
+}
+
+TEST_CASE("Import leaves out a game another writer created meanwhile, and writes the others") {
+  auto memory = NewMemoryStore();
+  CountingStore store(*memory);
+  store.race_at = 1;  // after the first chunk (m0..m2), before the second
+  store.race_game = "m4";
+  const ImportResult r = Import(store, ManyGames(10), false, {.chunk_events = 5, .pause = {}});
+  CHECK_FALSE(r.ok);
+  CHECK(r.raced == std::vector<std::string>{"m4"});
+  CHECK(r.games == 9);
+  CHECK(r.events == 18);
+  CHECK(r.message.find("created by another writer") != std::string::npos);
+  CHECK(memory->HeadOf("m4")->seq == 1);  // theirs: the game event only
+  for (int i = 0; i < 10; ++i) {
+    if (i != 4) CHECK(memory->HeadOf("m" + std::to_string(i))->seq == 2);
+  }
+}
+
 TEST_CASE("S2: a seeded deal partitions the 52 cards, sizes within one, the same for the same seed") {
   for (int seats = 4; seats <= 8; ++seats) {
     for (int64_t seed : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{123456789}}) {

@@ -3,7 +3,8 @@
 // created, a file that is not SQLite or not pli's or newer than this pli is
 // refused with its bytes untouched, and migrations bring an older schema up
 // to date in one transaction (proved with a migration list of the test's
-// own: the real steps plus a version 2).
+// own: the real steps plus one more), and the real step 1 -> 2 (the index
+// on games (created), events_view's order) on a version-1 database.
 #include "referee/sqlite_schema.h"
 
 #include <catch2/catch.hpp>
@@ -18,8 +19,12 @@ namespace {
 
 using sqlite::Migration;
 
-// The real steps, then a step 1 -> 2 of the test's own.
-std::vector<Migration> WithVersion2(Migration step2) {
+// This pli's version, and the one a test's own extra step makes.
+const int kNow = SqliteSchemaVersion();
+const std::string kNext = std::to_string(kNow + 1);
+
+// The real steps, then a step of the test's own.
+std::vector<Migration> WithNextVersion(Migration step2) {
   std::vector<Migration> steps(sqlite::Migrations().begin(), sqlite::Migrations().end());
   steps.push_back(step2);
   return steps;
@@ -83,8 +88,9 @@ TEST_CASE("Open: an empty file becomes a pli database only with kCreate") {
 TEST_CASE("Open: a newer schema version is refused and the file left alone") {
   TempDir dir;
   std::string path = (dir.path / "pli.db").string();
-  sqlite::OpenDb(path, OpenMode::kCreate, WithVersion2(kAddNotes));
-  std::string says = "has schema version 2; this pli knows up to 1: use a newer pli";
+  sqlite::OpenDb(path, OpenMode::kCreate, WithNextVersion(kAddNotes));
+  std::string says = "has schema version " + kNext + "; this pli knows up to " +
+                     std::to_string(kNow) + ": use a newer pli";
   for (OpenMode mode : {OpenMode::kReadOnly, OpenMode::kReadWrite, OpenMode::kCreate}) {
     RequireRefused(path, mode, says);
   }
@@ -95,20 +101,21 @@ TEST_CASE("Open: migrations bring an older schema up to date, data kept") {
   std::string path = (dir.path / "pli.db").string();
   std::vector<Row> rows = SampleRows("g");
   AppendAll(*OpenSqliteStore(path, OpenMode::kCreate), "g", rows);
-  std::vector<Migration> steps = WithVersion2(kAddNotes);
+  std::vector<Migration> steps = WithNextVersion(kAddNotes);
 
-  // Read-only never writes: it asks for a write command first.
+  // Read-only never writes: it reads the older version as it is.
   std::string before = FileBytes(path);
-  CHECK_THROWS_WITH(sqlite::OpenDb(path, OpenMode::kReadOnly, steps),
-                    Catch::Contains("has schema version 1, older than this pli's 2"));
+  RequireSame(sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kReadOnly, steps))->Read("g"),
+              Expected("g", rows));
   CHECK(FileBytes(path) == before);
+  CHECK(RawDb(path).Text("PRAGMA user_version") == std::to_string(kNow));
 
   OpenMode mode = GENERATE(OpenMode::kReadWrite, OpenMode::kCreate);
   auto store = sqlite::NewSqliteStore(sqlite::OpenDb(path, mode, steps));
   RequireSame(store->Read("g"), Expected("g", rows));
   store.reset();
   RawDb raw(path);
-  CHECK(raw.Text("PRAGMA user_version") == "2");
+  CHECK(raw.Text("PRAGMA user_version") == kNext);
   CHECK(raw.Text("SELECT game || ' ' || note FROM notes") == "g migrated");
   // Opening again with the same steps has nothing to do.
   sqlite::OpenDb(path, OpenMode::kReadWrite, steps);
@@ -119,27 +126,115 @@ TEST_CASE("Open: a new file goes through every step, a failing step leaves the o
   TempDir dir;
   std::string path = (dir.path / "pli.db").string();
   SECTION("new file") {
-    sqlite::OpenDb(path, OpenMode::kCreate, WithVersion2(kAddNotes));
-    CHECK(RawDb(path).Text("PRAGMA user_version") == "2");
+    sqlite::OpenDb(path, OpenMode::kCreate, WithNextVersion(kAddNotes));
+    CHECK(RawDb(path).Text("PRAGMA user_version") == kNext);
     CHECK(RawDb(path).Text("SELECT count(*) FROM notes") == "0");
   }
   SECTION("failing step") {
     std::vector<Row> rows = SampleRows("g");
     AppendAll(*OpenSqliteStore(path, OpenMode::kCreate), "g", rows);
-    std::vector<Migration> steps = WithVersion2("CREATE TABLE half (x); CREATE TABLE half (y);");
+    std::vector<Migration> steps = WithNextVersion("CREATE TABLE half (x); CREATE TABLE half (y);");
     CHECK_THROWS_WITH(sqlite::OpenDb(path, OpenMode::kReadWrite, steps),
-                      Catch::Contains("migrating from schema version 1 to 2") &&
+                      Catch::Contains("migrating from schema version " + std::to_string(kNow) +
+                                      " to " + kNext) &&
                           Catch::Contains("already exists"));
     RawDb raw(path);
-    CHECK(raw.Text("PRAGMA user_version") == "1");
+    CHECK(raw.Text("PRAGMA user_version") == std::to_string(kNow));
     CHECK(raw.Text("SELECT count(*) FROM sqlite_schema WHERE name = 'half'") == "0");
     RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"), Expected("g", rows));
   }
 }
 
 TEST_CASE("Open: this pli's schema version is the number of its migrations") {
-  CHECK(SqliteSchemaVersion() == 1);
-  CHECK(sqlite::Migrations().size() == 1);
+  CHECK(SqliteSchemaVersion() == 2);
+  CHECK(sqlite::Migrations().size() == 2);
+}
+
+// The first `n` real steps: a database as an older pli made it.
+std::span<const Migration> FirstSteps(size_t n) { return sqlite::Migrations().first(n); }
+
+TEST_CASE("Schema 2: a version-1 database is read as it is and migrated by a writer") {
+  TempDir dir;
+  std::string path = (dir.path / "v1.db").string();
+  std::vector<Row> rows = SampleRows("g");
+  AppendAll(*sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kCreate, FirstSteps(1))), "g",
+            rows);
+  const std::string stored_before =
+      RawDb(path).Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events");
+  REQUIRE(RawDb(path).Text("PRAGMA user_version") == "1");
+
+  // A reader needs no migration and writes nothing.
+  std::string before = FileBytes(path);
+  RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"), Expected("g", rows));
+  CHECK(FileBytes(path) == before);
+  CHECK(RawDb(path).Text("SELECT count(*) FROM sqlite_schema WHERE name = 'games_created'") == "0");
+
+  // A writer migrates under its write lock; stored bytes and hashes stay.
+  OpenSqliteStore(path, OpenMode::kReadWrite);
+  RawDb raw(path);
+  CHECK(raw.Text("PRAGMA user_version") == "2");
+  CHECK(raw.Text("SELECT count(*) FROM sqlite_schema WHERE name = 'games_created'") == "1");
+  CHECK(raw.Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events") == stored_before);
+  RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"), Expected("g", rows));
+}
+
+// How many rows of `games` a query visits in a full scan (0 when it uses an
+// index): a count, not a time.
+int FullScanSteps(RawDb& raw, const std::string& sql) {
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(raw.get(), sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+  }
+  const int steps = sqlite3_stmt_status(s, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0);
+  sqlite3_finalize(s);
+  return steps;
+}
+
+// EXPLAIN QUERY PLAN's lines, joined.
+std::string QueryPlan(RawDb& raw, const std::string& sql) {
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(raw.get(), ("EXPLAIN QUERY PLAN " + sql).c_str(), -1, &s, nullptr) ==
+          SQLITE_OK);
+  std::string out;
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    out += reinterpret_cast<const char*>(sqlite3_column_text(s, 3));
+    out += "; ";
+  }
+  sqlite3_finalize(s);
+  return out;
+}
+
+TEST_CASE("Schema 2: a new game's creation order comes from the index, not a scan of games") {
+  TempDir dir;
+  std::string path = (dir.path / "many.db").string();
+  auto store = OpenSqliteStore(path, OpenMode::kCreate);
+  for (int i = 0; i < 300; ++i) {
+    const std::string game = "g" + std::to_string(i);
+    AppendAll(*store, game, {SampleRows(game).front()});
+  }
+  RawDb raw(path);
+  // The query of kInsertGameSql (referee/sqlite_store.cc): with 300 games,
+  // a scan would step 300 times; the index answers max() in one seek.
+  const std::string next_created = "SELECT coalesce(max(created), 0) + 1 FROM games";
+  CHECK(raw.Text(next_created) == "301");
+  CHECK(FullScanSteps(raw, next_created) == 0);
+  CHECK(QueryPlan(raw, next_created).find("games_created") != std::string::npos);
+}
+
+TEST_CASE("Schema 2: events_view lists games in creation order, each in seq order") {
+  TempDir dir;
+  std::string path = (dir.path / "view.db").string();
+  auto store = OpenSqliteStore(path, OpenMode::kCreate);
+  AppendAll(*store, "zeta", SampleRows("zeta"));
+  AppendAll(*store, "alpha", SampleRows("alpha"));
+  RawDb raw(path);
+  std::string expected;
+  for (const char* game : {"zeta", "alpha"}) {
+    for (size_t seq = 1; seq <= SampleRows(game).size(); ++seq) {
+      expected += (expected.empty() ? "" : ",") + std::string(game) + ":" + std::to_string(seq);
+    }
+  }
+  CHECK(raw.Text("SELECT group_concat(game || ':' || seq, ',') FROM events_view") == expected);
 }
 
 }  // namespace

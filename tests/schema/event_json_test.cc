@@ -272,7 +272,15 @@ TEST_CASE("INTERFACE 1: error messages say what is wrong") {
   CHECK(ParseBad(R"({"type":"pass","seat":1,"seat":2})").message == "duplicate key \"seat\"");
   CHECK(ParseBad(R"({"type":"pass","seat":1,"cards":["Qh"]})").message ==
         "unknown field for a pass event");
-  CHECK(ParseBad(R"({"type":"shuffle"})").message == "unknown event type \"shuffle\"");
+  const std::string types = " (the event types are game, deal, exchange, play, pass, close, end)";
+  CHECK(ParseBad(R"({"type":"shuffle"})").message == "unknown event type \"shuffle\"" + types);
+  // Issue 11 item 7: a number for the type says what types exist, not that
+  // it must be an integer.
+  CHECK(ParseBad(R"({"type":4,"seat":1})").message ==
+        "must be a string naming the event, not a number" + types);
+  CHECK(ParseBad(R"({"type":1.0,"seat":1})").message ==
+        "must be a string naming the event, not a number" + types);
+  CHECK(ParseBad(R"({"seat":1})").message == "is required but missing" + types);
   CHECK(ParseBad(R"({"type":"pass","seat":1.0})").message ==
         "must be an integer without fraction or exponent, not 1.0");
   CHECK(ParseBad(R"({"type":"pass","seat":-0})").message == "-0 is not a canonical integer");

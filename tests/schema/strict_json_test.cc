@@ -139,12 +139,20 @@ TEST_CASE("strict JSON: bad JSON is refused as the text's fault") {
     CHECK(e.field.empty());
     CHECK(e.message.rfind("bad JSON", 0) == 0);
   }
-  CHECK(Bad(R"({"a":1} x)").message == "bad JSON: text after the JSON value at character 9");
-  CHECK(Bad("{\"a\":1").message == "bad JSON at character 7: incomplete JSON");
+  // Issue 11 item 7: the place as a column (characters from 1, not a byte
+  // offset), and what is wrong in words, not the parser's "syntax error".
+  CHECK(Bad(R"({"a":1} x)").message == "bad JSON at column 9: text after the end of the JSON value");
+  CHECK(Bad("{\"a\":1").message ==
+        "bad JSON at column 7: the text ends before the JSON value is complete");
+  CHECK(Bad(R"({"type":"pass",,})").message == "bad JSON at column 16: unexpected ','");
+  // é is two bytes and one column: the second comma is the 8th character.
+  CHECK(Bad("{\"é\":1,,}").message == "bad JSON at column 8: unexpected ','");
   // Right after a top-level key, the key is named.
   JsonError after_key = Bad(R"({"title":)");
   CHECK(after_key.field == "title");
-  CHECK(after_key.message == "not a JSON value (incomplete JSON)");
+  CHECK(after_key.message ==
+        "not a JSON value (bad JSON at column 10: the text ends before the JSON value is "
+        "complete)");
 }
 
 TEST_CASE("strict JSON: bad JSON and duplicate keys come before number problems") {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# sanitize.sh: builds the unit and property tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-asan/ (or $PLI_ASAN_BUILD) and runs
+# them with ctest: engine_test, schema_test, replay_test, referee_test,
+# bots_test and property_test, less the multi-process durability tests
+# (Catch tag [durability]: crash, concurrency, busy), which are timed stress
+# runs, not unit tests. cli_test and the shell tests run in build/ only.
+# Any sanitizer report aborts its test, so the script fails (issue 11 item 8:
+# the property tests once found an out-of-bounds read only ASan saw).
+# scripts/test.sh runs it after the main suite; PLI_SANITIZE=0 skips it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=${PLI_ASAN_BUILD:-build-asan}
+sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+targets=(engine_test schema_test replay_test referee_test bots_test property_test)
+
+# Debug keeps the asserts; -O1 keeps the tests fast enough.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS="-O1 -g -fno-omit-frame-pointer $sanitizers" \
+  -DCMAKE_EXE_LINKER_FLAGS="$sanitizers" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
+
+# Every report is fatal: ASan stops at the first error (its default), UBSan
+# too (-fno-sanitize-recover above, halt_on_error here), leaks included.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+# The durability tests, by name, as a ctest -E pattern (regex-escaped).
+exclude=$("$build/tests/referee/referee_test" '[durability]' --list-test-names-only |
+  sed -e '/^$/d' -e 's/[][\.*^$()+?{}|]/\\&/g' | paste -sd'|')
+include="^($(IFS='|'; echo "${targets[*]}"))/"
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -R "$include" ${exclude:+-E "$exclude"}

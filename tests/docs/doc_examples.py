@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""doc_examples.py: runs the examples of pli's pages and --help as a reader would.
+
+Usage: doc_examples.py PLI REPO [PAGE.md ...] [--help-pages]
+
+Every example a page shows must work when copied (issue 11 item 6). Two
+kinds of block are run, each page in a fresh sandbox folder of its own where
+`pli` and `build/pli` are the binary under test, `fixtures/` is the
+repository's, and the page's earlier examples have already run (so a page
+may create a database in one block and read it in the next):
+
+  * A transcript: a fenced block whose first line starts with "$ ". Each
+    "$ COMMAND" (continued on the following lines until it is a complete
+    shell command) runs under bash; the lines up to the next "$ " are the
+    output it must print (stdout and stderr together). A last output line
+    "(exit status N)" is the exit status it must end with (default 0). A
+    line "..." alone matches any number of lines.
+  * A command list: a ```sh block. Each line that starts with "pli " or
+    "build/pli " runs and must exit 0, unless it ends with a comment
+    "# exit N". Other lines (installing, building) are what the page is
+    about, not examples of pli, and are not run.
+
+With --help-pages, the examples of `pli --help` and of every command's
+--help run the same way: each page in its own sandbox, every line that
+starts with "pli " in order, exit 0 unless it ends with "# exit N".
+
+Prints one line per failure with the page and line, then "N passed, M failed".
+Exit status 0 when every example holds, 1 otherwise.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 120  # seconds for one example
+
+
+def is_complete(command):
+    """True when bash can parse `command` as it stands."""
+    r = subprocess.run(["bash", "-n", "-c", command], capture_output=True)
+    # An unfinished here-document is only a warning to bash -n.
+    return r.returncode == 0 and b"here-document" not in r.stderr
+
+
+def blocks(path):
+    """Yields (first line number, info string, lines) of each fenced block."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r"^```(\S*)\s*$", lines[i])
+        if not m:
+            i += 1
+            continue
+        info, start, body = m.group(1), i + 2, []
+        i += 1
+        while i < len(lines) and not lines[i].startswith("```"):
+            body.append(lines[i])
+            i += 1
+        i += 1
+        yield start, info, body
+
+
+def transcript(start, body):
+    """Yields (line number, command, expected lines, expected exit status)."""
+    i = 0
+    while i < len(body):
+        if not body[i].startswith("$ "):
+            i += 1
+            continue
+        line_no = start + i
+        command = body[i][2:]
+        i += 1
+        while not is_complete(command) and i < len(body) and not body[i].startswith("$ "):
+            command += "\n" + body[i]
+            i += 1
+        expected = []
+        while i < len(body) and not body[i].startswith("$ "):
+            expected.append(body[i])
+            i += 1
+        while expected and expected[-1].strip() == "":
+            expected.pop()
+        status = 0
+        if expected:
+            m = re.fullmatch(r"\(exit status (\d+)\)", expected[-1].strip())
+            if m:
+                status = int(m.group(1))
+                expected.pop()
+        yield line_no, command, expected, status
+
+
+def command_lines(start, body):
+    """Yields (line number, command, None, expected exit status) of a ```sh block."""
+    for k, line in enumerate(body):
+        text = line.strip()
+        if not (text.startswith("pli ") or text.startswith("build/pli ")):
+            continue
+        status = 0
+        m = re.search(r"#\s*exit\s+(\d+)\s*$", text)
+        if m:
+            status = int(m.group(1))
+        yield start + k, text, None, status
+
+
+def matches(expected, actual):
+    """Line-by-line equality, trailing spaces ignored; "..." matches any lines."""
+    exp = [e.rstrip() for e in expected]
+    act = [a.rstrip() for a in actual]
+
+    def go(i, j):
+        if i == len(exp):
+            return j == len(act)
+        if exp[i] == "...":
+            return any(go(i + 1, k) for k in range(j, len(act) + 1))
+        return j < len(act) and exp[i] == act[j] and go(i + 1, j + 1)
+
+    return go(0, 0)
+
+
+class Sandbox:
+    """A folder where `pli` and `build/pli` are the binary under test."""
+
+    def __init__(self, pli, repo):
+        self.dir = tempfile.mkdtemp(prefix="pli-doc-")
+        os.makedirs(os.path.join(self.dir, "build"))
+        os.makedirs(os.path.join(self.dir, "bin"))
+        os.symlink(pli, os.path.join(self.dir, "build", "pli"))
+        os.symlink(pli, os.path.join(self.dir, "bin", "pli"))
+        os.symlink(os.path.join(repo, "fixtures"), os.path.join(self.dir, "fixtures"))
+        self.env = dict(os.environ)
+        self.env["PATH"] = os.path.join(self.dir, "bin") + os.pathsep + self.env.get("PATH", "")
+        self.env["NO_COLOR"] = "1"
+        self.env.pop("CLICOLOR_FORCE", None)
+        self.env["LC_ALL"] = "C.UTF-8"
+
+    def run(self, command):
+        r = subprocess.run(["bash", "-c", command], cwd=self.dir, env=self.env,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=TIMEOUT)
+        text = r.stdout.decode("utf-8", "replace")
+        if text.endswith("\n"):
+            text = text[:-1]
+        return r.returncode, (text.split("\n") if text else [])
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def check(sandbox, where, examples, failures):
+    passed = 0
+    for line_no, command, expected, status in examples:
+        label = f"{where}:{line_no}: $ {command.splitlines()[0]}"
+        try:
+            code, output = sandbox.run(command)
+        except subprocess.TimeoutExpired:
+            failures.append(f"{label}\n  did not end within {TIMEOUT} s")
+            continue
+        problems = []
+        if code != status:
+            problems.append(f"exit status {code}, the page says {status}")
+        if expected is not None and not matches(expected, output):
+            problems.append("output differs from the page:\n" + "\n".join(
+                ["    --- the page"] + ["    " + e for e in expected] +
+                ["    --- pli printed"] + ["    " + a for a in output]))
+        if problems:
+            failures.append(label + "\n  " + "\n  ".join(problems))
+        else:
+            passed += 1
+    return passed
+
+
+def page_examples(path):
+    for start, info, body in blocks(path):
+        first = next((b for b in body if b.strip()), "")
+        if first.startswith("$ "):
+            yield from transcript(start, body)
+        elif info in ("sh", "bash", "shell"):
+            yield from command_lines(start, body)
+
+
+def help_pages(pli):
+    """Yields (label, help text) of `pli --help` and of every command's."""
+    top = subprocess.run([pli, "--help"], capture_output=True, text=True).stdout
+    yield "pli --help", top
+    m = re.search(r"^Subcommands:\n(.*?)(?:\n\n|\Z)", top, re.S | re.M | re.I)
+    names = re.findall(r"^\s{2}(\S+)", m.group(1), re.M) if m else []
+    for name in names:
+        text = subprocess.run([pli, name, "--help"], capture_output=True, text=True).stdout
+        yield f"pli {name} --help", text
+
+
+def help_examples(text):
+    """Every line of a help page that starts with "pli ": its examples, in order."""
+    for k, line in enumerate(text.split("\n")):
+        text = line.strip()
+        if not text.startswith("pli "):
+            continue
+        status = 0
+        s = re.search(r"#\s*exit\s+(\d+)\s*$", text)
+        if s:
+            status = int(s.group(1))
+        yield k + 1, text, None, status
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    pli, repo = os.path.abspath(argv[1]), os.path.abspath(argv[2])
+    pages = [a for a in argv[3:] if not a.startswith("--")]
+    failures, passed = [], 0
+    for page in pages:
+        sandbox = Sandbox(pli, repo)
+        try:
+            passed += check(sandbox, os.path.relpath(page, repo), list(page_examples(page)),
+                            failures)
+        finally:
+            sandbox.close()
+    if "--help-pages" in argv:
+        for label, text in help_pages(pli):
+            sandbox = Sandbox(pli, repo)
+            try:
+                passed += check(sandbox, label, list(help_examples(text)), failures)
+            finally:
+                sandbox.close()
+    for f in failures:
+        print("FAIL  " + f)
+    print(f"{passed} passed, {len(failures)} failed")
+    return 0 if not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
