@@ -211,8 +211,7 @@ inline std::string DiffSideText(const std::string& label, const Explanation& x,
                      (std::holds_alternative<MalformedEvent>(x.event.body)
                           ? std::string("(malformed)")
                           : EscapeForTerminal(EventToJson(x.event))) +
-                     "
-";
+                     "\n";
   text += "  " + EventSentence(x.event, x.before, style) + "\n";
   text += ReasonsText(x, style, "  ");
   return text;

@@ -227,8 +227,8 @@ inline int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) 
 inline bool WarnIfMalformed(const GameLog& game) {
   const MalformedEvent* m = FirstMalformed(game);
   if (m == nullptr) return false;
-  std::cerr << "pli: game \"" << game.game << "\" holds a malformed event (" << m->Text()
-            << "); pli audit --continue lists them all\n";
+  std::cerr << "pli: game \"" << EscapeForTerminal(game.game) << "\" holds a malformed event ("
+            << EscapeForTerminal(m->Text()) << "); pli audit --continue lists them all\n";
   return true;
 }
 
