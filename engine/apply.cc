@@ -247,8 +247,6 @@ std::optional<Violation> Step(State& state, const Event& event) {
   auto violation = Decide(state, event);
   if (violation) {
     ++state.seq;  // an illegal event changes nothing but is still a position
-    // ... and its id is used (INTERFACE.md §1: "legal or not").
-    if (event.id && state.phase != Phase::kNone) state.ids.push_back(*event.id);
   } else {
     ApplyInPlace(state, event);
   }

@@ -145,7 +145,7 @@ TEST_CASE("docs/RULINGS.md: a second game with an id already used in the file is
   CHECK(MalformedAt(games[1], 2).Text().find("line 3") != std::string::npos);
 }
 
-TEST_CASE("docs/RULINGS.md: a malformed game event opens its game; its events are malformed") {
+TEST_CASE("docs/RULINGS.md: a malformed game event opens its game, whose events are malformed") {
   const std::vector<GameLog> games = Read(Lines({
       Game("g1", R"(,"ruleset":"chess")"),
       R"({"type":"pass","seat":1})",
@@ -172,7 +172,7 @@ TEST_CASE("INTERFACE 2: events before any game event make the log unreadable") {
   CHECK(Unreadable(Lines({R"({"seat":1})", Game("g1")})).line == 1);
 }
 
-TEST_CASE("FORMAT.md: a line longer than 1 MiB makes the log unreadable; reading stops there") {
+TEST_CASE("FORMAT.md: a line longer than 1 MiB makes the log unreadable, reading stops there") {
   std::string text = Game("g1") + "\n" + std::string(pli::kMaxLineBytes + 1, ' ') + "\n";
   text += std::string(4 * pli::kMaxLineBytes, 'x');  // never read
   std::istringstream in(text);
