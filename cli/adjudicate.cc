@@ -29,6 +29,7 @@ namespace fs = std::filesystem;
 
 constexpr int kExitOk = 0;
 constexpr int kExitViolation = 1;
+constexpr int kExitBadInput = 2;
 
 void PrintJson(const boost::json::value& v) { std::cout << boost::json::serialize(v) << "\n"; }
 
@@ -70,6 +71,8 @@ int RunExplain(const ExplainArgs& args) {
     PrintJson(ExplanationToJson(x));
   else
     std::cout << ExplainText(game, x, StdoutStyle());
+  // A game with a malformed event is malformed input: exit 2 (docs/RULINGS.md).
+  if (WarnIfMalformed(game)) return kExitBadInput;
   return x.legal() ? kExitOk : kExitViolation;
 }
 

@@ -62,6 +62,10 @@ inline std::string EventSentence(const Event& event, const State& before, const 
       return Who(e.seat) + " closes the pli with " + style.Cards(e.cards);
     }
     std::string operator()(const EndEvent&) const { return "the end of the game"; }
+    std::string operator()(const MalformedEvent& e) const {
+      return "a malformed " + (e.type ? "\"" + *e.type + "\" event" : std::string("event")) +
+             " (" + e.Text() + ")";
+    }
   };
   return std::visit(Visitor{names, before, style}, event.body);
 }
@@ -203,7 +207,11 @@ inline std::string ExplainText(const GameLog& game, const Explanation& x, const 
 // One side of a diff: its event and verdict.
 inline std::string DiffSideText(const std::string& label, const Explanation& x,
                                 const Style& style) {
-  std::string text = label + ": " + EscapeForTerminal(EventToJson(x.event)) + "\n";
+  std::string text = label + ": " +
+                     (std::holds_alternative<MalformedEvent>(x.event.body)
+                          ? std::string("(malformed)")
+                          : EscapeForTerminal(EventToJson(x.event))) +
+                     "\n";
   text += "  " + EventSentence(x.event, x.before, style) + "\n";
   text += ReasonsText(x, style, "  ");
   return text;

@@ -79,8 +79,16 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
 }
 
 int RunImport(const ArchiveArgs& args) {
-  const std::vector<GameLog> games = ReadSource(args.file);  // malformed: exit 2
+  const std::vector<GameLog> games = ReadSource(args.file);  // unreadable: exit 2
   if (games.empty()) throw std::runtime_error(SourceLabel(args.file) + " holds no game");
+  // A malformed event refuses the whole import (INTERFACE.md §2), before the
+  // database is opened: nothing is written, no file is created. Exit 2.
+  for (const GameLog& game : games) {
+    if (const MalformedEvent* m = FirstMalformed(game)) {
+      throw std::runtime_error(SourceLabel(args.file) + ": import refused, nothing written: " +
+                               m->Text());
+    }
+  }
   // Into a database that does not exist yet, the import is judged first in
   // memory, so that a refusal creates nothing and so never has to delete
   // anything (issue 12 item 1): a file, once there, may already hold another

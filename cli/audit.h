@@ -85,6 +85,9 @@ class AuditPrinter {
 
   // Audits one game, prints it, adds it to the summary.
   void Add(const LoadedGame& game) {
+    // A malformed event is malformed input (INTERFACE.md §2): exit 2 once
+    // every game is judged, also when checking stopped before it.
+    malformed_ = malformed_ || FirstMalformed(game.log) != nullptr;
     const std::vector<Finding> findings = AuditByPosition(game.log.events, keep_going_);
     Tally(game, findings);
     ClearProgress();
@@ -147,7 +150,9 @@ class AuditPrinter {
     for (const std::string& p : file_problems_) std::cout << "  " << EscapeForTerminal(p) << "\n";
   }
 
-  // Closes the document or prints the summary; returns the exit status. A
+  // Closes the document or prints the summary; returns the exit status:
+  // 0 clean, 1 a violation, a broken chain or a damaged database, 2 a
+  // malformed event in a game audited (whatever else was found). A
   // source without a game (an empty log, blank lines only, an empty
   // database) has nothing to judge: InputError, exit 2, not "clean".
   int Finish(const std::string& label) {
@@ -174,7 +179,12 @@ class AuditPrinter {
     }
     return Status();
   }
-  int Status() const { return summary_.Clean() && file_problems_.empty() ? 0 : 1; }
+  // 2 when an audited game holds a malformed event (INTERFACE.md §2: exit 2
+  // once everything is judged), else 1 for any violation or problem, else 0.
+  int Status() const {
+    if (malformed_) return 2;
+    return summary_.Clean() && file_problems_.empty() ? 0 : 1;
+  }
 
   // Closes a Started() document after a failure: the games so far, their
   // summary and the "error" member.
@@ -233,6 +243,7 @@ class AuditPrinter {
   bool keep_going_;
   bool progress_ = false;
   bool shown_ = false;
+  bool malformed_ = false;
   AuditSummary summary_;
   std::optional<DatabaseHead> database_head_;
   std::vector<DatabaseProblem> database_problems_;

@@ -185,7 +185,7 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
   if (args.head) witness = pli::cli::ParseWitness(*args.head);
   if (args.db) {
     pli::cli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
-    return printer.Finish(*args.db) == 0 ? kExitOk : kExitViolation;
+    return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
   std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);
   if (witness.database) {  // over every game of the file, in its order
@@ -215,7 +215,8 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
     if (witness.game) pli::CheckFileWitness(game.log, *witness.game, game.chain);
     printer.Add(game);
   }
-  return printer.Finish(pli::cli::SourceLabel(args.source)) == 0 ? kExitOk : kExitViolation;
+  // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
+  return printer.Finish(pli::cli::SourceLabel(args.source));
 }
 
 // pli audit. A failure once the JSON document is under way closes it with
@@ -240,7 +241,7 @@ int RunState(const Args& args) {
     Print(pli::StateToJson(state));
   else
     std::cout << pli::cli::StateText(game, state, at);
-  return kExitOk;
+  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
 }
 
 int RunLegal(const Args& args) {
@@ -251,7 +252,7 @@ int RunLegal(const Args& args) {
     Print(pli::LegalToJson(actions));
   else
     std::cout << pli::cli::LegalText(game, state, actions);
-  return kExitOk;
+  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
 }
 
 CLI::App* AddCommand(CLI::App& app, const char* name, const char* description,

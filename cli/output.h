@@ -65,7 +65,8 @@ inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chai
     boost::json::object v;
     v["seq"] = f.seq;
     v["seat"] = f.seat >= 0 ? boost::json::value(f.seat) : boost::json::value(nullptr);
-    v["type"] = TypeName(f.type);
+    // The type as written; null for a malformed event without a string `type`.
+    v["type"] = f.written_type ? boost::json::value(*f.written_type) : boost::json::value(nullptr);
     v["code"] = CodeName(f.violation.code);
     v["rule"] = f.violation.rule;
     v["message"] = SentenceFor(f.violation, Audience::kAdjudicator);
@@ -108,7 +109,8 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
   for (const Finding& f : findings) {
     text += "  seq " + std::to_string(f.seq) + "  ";
     if (f.seat >= 0) text += SeatLabel(f.seat, names) + "  ";
-    text += std::string(TypeName(f.type)) + "  " + std::string(CodeName(f.violation.code));
+    text += (f.written_type ? *f.written_type : std::string("(no type)")) + "  " +
+            std::string(CodeName(f.violation.code));
     if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
     text += ": " + EscapeForTerminal(SentenceFor(f.violation, Audience::kAdjudicator)) + "\n";
   }

@@ -362,7 +362,7 @@ inline void HideOthers(boost::json::object& event, boost::json::object& state, i
       if (static_cast<int>(s) != seat) hands[s] = nullptr;
   };
   if (event.contains("hands")) hide(event["hands"].as_array());
-  if (event.at("type") == "exchange" && event.at("from").to_number<int>() != seat &&
+  if (event.contains("type") && event.at("type") == "exchange" && event.at("from").to_number<int>() != seat &&
       event.at("to").to_number<int>() != seat) {
     event["cards"] = nullptr;
   }
@@ -377,7 +377,10 @@ inline void HideOthers(boost::json::object& event, boost::json::object& state, i
 // no "hidden" field.
 inline boost::json::object ReplayStepJson(const Stepper& stepper, int64_t seq, int seat) {
   const Frame& frame = stepper.frame(seq);
-  boost::json::object event = boost::json::parse(EventToJson(stepper.event(seq))).as_object();
+  // A malformed event has no canonical JSON: null (its violation says why).
+  const bool malformed = std::holds_alternative<MalformedEvent>(stepper.event(seq).body);
+  boost::json::object event;
+  if (!malformed) event = boost::json::parse(EventToJson(stepper.event(seq))).as_object();
   boost::json::object state = StateToJson(frame.state);
   if (seat >= 0) HideOthers(event, state, seat);
   boost::json::array pli_events;
@@ -386,7 +389,7 @@ inline boost::json::object ReplayStepJson(const Stepper& stepper, int64_t seq, i
   for (int s = 0; s < frame.state.seats; ++s) sizes.push_back(frame.state.hands[s].size());
   boost::json::object step;
   step["seq"] = seq;
-  step["event"] = std::move(event);
+  step["event"] = malformed ? boost::json::value(nullptr) : boost::json::value(std::move(event));
   step["legal"] = !frame.violation.has_value();
   ReplayLook look;
   look.seat = seat;

@@ -30,8 +30,10 @@ inline std::string SourceLabel(const std::string& source) {
   return source == "-" ? "<stdin>" : source;
 }
 
-// Every game of a JSON Lines log file, or of standard input for "-".
-// An unreadable or malformed log throws, naming the line and field.
+// Every game of a JSON Lines log file, or of standard input for "-",
+// read line by line. An unreadable log (a line that is not a JSON object,
+// events before any game event) throws, naming the line and field; a
+// malformed event is kept at its position (schema/log_reader.h).
 inline std::vector<GameLog> ReadSource(const std::string& source) {
   std::error_code ec;
   if (source != "-" && std::filesystem::is_directory(source, ec)) {
@@ -237,6 +239,18 @@ inline int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) 
                      std::nullopt, "--at");
   }
   return *at;
+}
+
+// For state, legal and explain (INTERFACE.md §2, docs/RULINGS.md): a game
+// with a malformed event is malformed input. They print their normal
+// document all the same (a malformed event changes nothing), then this
+// warns on stderr, naming the first one, and says to exit 2.
+inline bool WarnIfMalformed(const GameLog& game) {
+  const MalformedEvent* m = FirstMalformed(game);
+  if (m == nullptr) return false;
+  std::cerr << "pli: game \"" << EscapeForTerminal(game.game) << "\" holds a malformed event ("
+            << EscapeForTerminal(m->Text()) << "); pli audit --continue lists them all\n";
+  return true;
 }
 
 // The seat names of a game, from its game event (the first event).

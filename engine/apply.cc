@@ -234,6 +234,7 @@ void ApplyInPlace(State& state, const Event& event) {
       s.phase = Phase::kGameOver;
       s.turn = -1;
     }
+    void operator()(const MalformedEvent&) {}  // never legal (Decide refuses it)
   };
   const int64_t seq = std::holds_alternative<GameEvent>(event.body) ? 0 : state.seq;
   std::visit(Visitor{state}, event.body);

@@ -507,7 +507,11 @@ Verdict<kExplain> DecideEnd(const State& s) {
 // Every check of RULES.md's order, in that order, in one pass of either kind.
 template <bool kExplain>
 Verdict<kExplain> Judge(const State& state, const Event& event) {
-  // 1. malformed for its game: the seq position and the idempotency key.
+  // 1. malformed for its game: a line the log reader could not read as an
+  // event (always refused, so folding past it changes nothing), then the seq
+  // position and the idempotency key.
+  if (const auto* m = std::get_if<MalformedEvent>(&event.body))
+    return Refuse<kExplain>([m] { return Malformed(m->Text()); });
   const bool is_game = std::holds_alternative<GameEvent>(event.body);
   const int64_t position = is_game && state.phase == Phase::kNone ? 1 : state.seq + 1;
   if (event.seq && *event.seq != position)
@@ -528,6 +532,7 @@ Verdict<kExplain> Judge(const State& state, const Event& event) {
     Verdict<kExplain> operator()(const PassEvent& e) { return DecidePass<kExplain>(s, e); }
     Verdict<kExplain> operator()(const CloseEvent& e) { return DecideClose<kExplain>(s, e); }
     Verdict<kExplain> operator()(const EndEvent&) { return DecideEnd<kExplain>(s); }
+    Verdict<kExplain> operator()(const MalformedEvent&) { return Accept<kExplain>(); }  // refused above
   };
   return std::visit(Visitor{state}, event.body);
 }

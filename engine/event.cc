@@ -26,17 +26,37 @@ static_assert(kTagged<EventType::kGame, GameEvent> && kTagged<EventType::kDeal, 
               kTagged<EventType::kExchange, ExchangeEvent> &&
               kTagged<EventType::kPlay, PlayEvent> && kTagged<EventType::kPass, PassEvent> &&
               kTagged<EventType::kClose, CloseEvent> && kTagged<EventType::kEnd, EndEvent>);
-static_assert(std::variant_size_v<EventBody> == kTypeNames.size());
+// Plus MalformedEvent, last, which has no wire tag.
+static_assert(std::variant_size_v<EventBody> == kTypeNames.size() + 1);
+static_assert(std::is_same_v<std::variant_alternative_t<kTypeNames.size(), EventBody>,
+                             MalformedEvent>);
 
 }  // namespace
 
-EventType TypeOf(const EventBody& body) { return static_cast<EventType>(body.index() + 1); }
+EventType TypeOf(const EventBody& body) {
+  if (std::holds_alternative<MalformedEvent>(body)) return EventType::kMalformed;
+  return static_cast<EventType>(body.index() + 1);
+}
 
 const char* TypeName(EventType type) {
   for (const auto& [t, name] : kTypeNames) {
     if (t == type) return name.data();  // the literals are NUL-terminated
   }
+  if (type == EventType::kMalformed) return "malformed";
   return "unknown";  // not an EventType value
+}
+
+std::optional<std::string> WrittenType(const EventBody& body) {
+  if (const auto* m = std::get_if<MalformedEvent>(&body)) return m->type;
+  return std::string(TypeName(TypeOf(body)));
+}
+
+std::string MalformedEvent::Text() const {
+  std::string out;
+  if (line > 0) out = "line " + std::to_string(line);
+  if (!field.empty()) out += (out.empty() ? "" : ", ") + std::string("field \"") + field + "\"";
+  out += (out.empty() ? "" : ": ") + message;
+  return out;
 }
 
 std::optional<EventType> ParseTypeName(std::string_view name) {
@@ -52,6 +72,8 @@ int ActingSeat(const EventBody& body) {
         using T = std::decay_t<decltype(e)>;
         if constexpr (std::is_same_v<T, ExchangeEvent>) {
           return e.from;
+        } else if constexpr (std::is_same_v<T, MalformedEvent>) {
+          return e.seat;
         } else if constexpr (std::is_same_v<T, PlayEvent> || std::is_same_v<T, PassEvent> ||
                              std::is_same_v<T, CloseEvent>) {
           return e.seat;

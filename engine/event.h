@@ -25,8 +25,10 @@ namespace pli {
 using CardList = SmallVector<Card, 16>;
 
 // Wire tags of the event types. They are written to disk (the `type`
-// column of the store): never reuse or renumber one.
+// column of the store): never reuse or renumber one. kMalformed is not a
+// wire tag: it is the type of a MalformedEvent, which is never stored.
 enum class EventType : uint8_t {
+  kMalformed = 0,
   kGame = 1,
   kDeal = 2,
   kExchange = 3,
@@ -75,9 +77,25 @@ struct CloseEvent {
 struct EndEvent {
   friend bool operator==(const EndEvent&, const EndEvent&) = default;
 };
+// A line of a log that is a JSON object but not a well-formed event of its
+// game (RULES.md `malformed`, INTERFACE.md §1-§2): it keeps its position in
+// the game so that audit reports it there. Decide always rejects it with
+// `malformed`, so folding past it changes nothing (like any illegal event).
+// It has no wire tag: the codec and the store refuse it, and import refuses
+// a log that holds one.
+struct MalformedEvent {
+  std::optional<std::string> type;  // the `type` as written, when a string
+  int seat = -1;                    // the acting seat when readable, else -1
+  int line = 0;                     // 1-based line in its file (0: unknown)
+  std::string field;                // the field at fault ("" for the line as a whole)
+  std::string message;              // what is wrong, e.g. `unknown card "1h"`
+  // "line 7, field \"cards\": unknown card \"1h\"" (the parts there are).
+  std::string Text() const;
+  friend bool operator==(const MalformedEvent&, const MalformedEvent&) = default;
+};
 
 using EventBody = std::variant<GameEvent, DealEvent, ExchangeEvent, PlayEvent,
-                               PassEvent, CloseEvent, EndEvent>;
+                               PassEvent, CloseEvent, EndEvent, MalformedEvent>;
 
 // An event with its common optional fields (INTERFACE.md §1).
 // The fields say `= std::nullopt` so that `Event{body}` initializes them
@@ -92,10 +110,15 @@ struct Event {
 };
 
 EventType TypeOf(const EventBody& body);
-// "game", "deal", "exchange", "play", "pass", "close", "end".
+// "game", "deal", "exchange", "play", "pass", "close", "end" ("malformed"
+// for kMalformed, which is no `type` value: ParseTypeName refuses it).
 const char* TypeName(EventType type);
 std::optional<EventType> ParseTypeName(std::string_view name);
-// The seat that acts in this event, or -1 (game, deal, end; exchange: from).
+// The `type` of an event as written: TypeName(TypeOf(body)), or for a
+// malformed event its `type` when that was a string, else nullopt.
+std::optional<std::string> WrittenType(const EventBody& body);
+// The seat that acts in this event, or -1 (game, deal, end; exchange: from;
+// a malformed event: its seat when readable).
 int ActingSeat(const EventBody& body);
 
 }  // namespace pli

@@ -207,6 +207,12 @@ bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result
     std::optional<Event> moved;
     const Event& event = AtPosition(log.events[i], seq, moved);
     result.seq = seq;
+    // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
+    // it has no stored form.
+    if (const auto* mal = std::get_if<MalformedEvent>(&event.body)) {
+      result.message = "event " + std::to_string(seq) + " is malformed: " + mal->Text();
+      return false;
+    }
     if (!log.hashes.empty()) {  // the chain is needed only to check given hashes
       prev = ChainHash(prev, seq, EncodeEvent(event));
       if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(prev)) {

@@ -145,7 +145,8 @@ struct ImportLimits {
 // Imports whole games (read by ReadLog). First judges every game, writing
 // nothing: refused whole when a game id appears twice or is already in the
 // database, when an event's `hash` is present and is not its chain hash,
-// or when an event is illegal, unless keep_illegal (then it is stored as it
+// when an event is malformed (always: it has no stored form), or when an
+// event is illegal, unless keep_illegal (then it is stored as it
 // is, and changes nothing on replay). Then writes the games in order, in
 // transactions of whole games (`limits`): each game is written all or
 // nothing; a game another writer created meanwhile is skipped and listed in

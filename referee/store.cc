@@ -107,6 +107,9 @@ void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t
                  const Event& event, std::string_view body, const Hash& hash) {
   // Each sentence is built only for a refusal: most appends pass.
   const auto* created = std::get_if<GameEvent>(&event.body);
+  if (std::holds_alternative<MalformedEvent>(event.body)) {
+    Refuse(seq, game, "a malformed event is never stored");
+  }
   if (seq == 1 && created == nullptr) {
     Refuse(seq, game,
            std::string("event 1 of a game must be its game event, not ") +

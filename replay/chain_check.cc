@@ -161,15 +161,24 @@ ChainCheck CheckFileChain(const GameLog& game) {
   for (const std::string& h : game.hashes) any = any || !h.empty();
   if (!any) return check;
   check.status = ChainStatus::kOk;
-  Hash prev = kGenesis;
+  // The hash the next event chains to; nullopt after a malformed event
+  // without a readable hash, whose link cannot be known.
+  std::optional<Hash> prev = kGenesis;
   for (size_t i = 0; i < game.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    const Hash actual = ChainHash(prev, seq, EncodeEvent(game.events[i]));
     const std::string& written = i < game.hashes.size() ? game.hashes[i] : std::string();
     const std::optional<Hash> claimed = ParseHashHex(written);
+    // A malformed event has no encoding to hash: it is reported as
+    // `malformed` by audit, not as a chain problem; the chain goes on from
+    // its hash as written.
+    if (std::holds_alternative<MalformedEvent>(game.events[i].body)) {
+      prev = claimed;
+      continue;
+    }
+    const Hash actual = ChainHash(prev.value_or(kGenesis), seq, EncodeEvent(game.events[i]));
     if (!claimed) {
       Report(check, seq, Seq(seq) + " carries no hash, though others of its game do");
-    } else if (*claimed != actual) {
+    } else if (prev && *claimed != actual) {
       Report(check, seq, Seq(seq) + " does not match its hash: it was edited, or moved");
     }
     // Go on from the hash as written, so one edit is reported once.
@@ -287,7 +296,7 @@ std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep
     if (!violation) continue;
     // Reported at the event's own seq (its position when it has none).
     findings.push_back(Finding{e.seq.value_or(static_cast<int64_t>(i) + 1), ActingSeat(e.body),
-                               TypeOf(e.body), std::move(*violation)});
+                               TypeOf(e.body), std::move(*violation), WrittenType(e.body)});
     if (!keep_going) break;
   }
   return findings;

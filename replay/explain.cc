@@ -429,6 +429,7 @@ void ExplainLegal(Explanation& x) {
       Why(x, "G1", "an end event ends the game");
       x.rule = "G1";
     }
+    void operator()(const MalformedEvent&) {}  // never legal (Decide refuses it)
   };
   std::visit(Visitor{x}, x.event.body);
 }

@@ -64,7 +64,10 @@ json::object ExplanationToJson(const Explanation& x, bool full) {
   json::object o;
   o["game"] = x.after.game.empty() ? x.before.game : x.after.game;
   o["seq"] = x.seq;
-  o["event"] = json::parse(EventToJson(x.event));
+  // A malformed event has no canonical JSON: null (its violation says why).
+  o["event"] = std::holds_alternative<MalformedEvent>(x.event.body)
+                   ? json::value(nullptr)
+                   : json::parse(EventToJson(x.event));
   o["type"] = TypeName(TypeOf(x.event.body));
   o["seat"] = x.seat >= 0 ? json::value(x.seat) : json::value(nullptr);
   o["legal"] = x.legal();

@@ -21,7 +21,8 @@ std::vector<Finding> AuditGame(const std::vector<Event>& events, bool keep_going
     std::optional<Violation> violation = Step(state, events[i]);
     if (!violation) continue;
     findings.push_back(Finding{static_cast<int64_t>(i) + 1, ActingSeat(events[i].body),
-                               TypeOf(events[i].body), std::move(*violation)});
+                               TypeOf(events[i].body), std::move(*violation),
+                               WrittenType(events[i].body)});
     if (!keep_going) break;
   }
   return findings;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/event.h"
@@ -15,12 +16,15 @@
 namespace pli {
 
 // A violation found in a log: the event's seq, acting seat (-1 for none),
-// type, and the violation.
+// type, and the violation. A malformed event (engine/event.h) has type
+// kMalformed; `written_type` is the `type` as written (WrittenType: for a
+// malformed event, its `type` when a string, else nullopt), as audit prints it.
 struct Finding {
   int64_t seq = 0;
   int seat = -1;
   EventType type = EventType::kGame;
   Violation violation;
+  std::optional<std::string> written_type = std::nullopt;
 };
 
 // The state after folding events[0 .. seq-1] (seq = 0: the empty state;

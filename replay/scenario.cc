@@ -95,7 +95,7 @@ void Mismatches(const json::value& expected, const json::value& found, const std
 std::string FindingText(const Finding& f) {
   std::string text = "seq " + std::to_string(f.seq);
   if (f.seat >= 0) text += " seat " + std::to_string(f.seat);
-  text += std::string(" ") + TypeName(f.type) + " " + std::string(CodeName(f.violation.code));
+  text += " " + f.written_type.value_or("(no type)") + " " + std::string(CodeName(f.violation.code));
   if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
   return text + ": " + f.violation.message;
 }
@@ -110,7 +110,7 @@ json::object FindingJson(const Finding& f) {
   json::object o;
   o["seq"] = f.seq;
   o["seat"] = f.seat >= 0 ? json::value(f.seat) : json::value(nullptr);
-  o["type"] = TypeName(f.type);
+  o["type"] = f.written_type ? json::value(*f.written_type) : json::value(nullptr);
   o["code"] = CodeName(f.violation.code);
   o["rule"] = f.violation.rule;
   return o;

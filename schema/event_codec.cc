@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -385,6 +386,19 @@ void ReadOverrides(Reader& r, GameEvent& g) {
 // Each Read* below sets every field of its event, so an event reused from
 // an earlier decode keeps nothing of it but its buffers' capacity.
 
+// U+0000-U+001F, U+007F-U+009F in a UTF-8 text (C2 80 to C2 9F for the last).
+bool HasControlCharacter(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
+        static_cast<unsigned char>(text[i + 1]) >= 0x80) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void ReadGame(Reader& r, GameEvent& g) {
   g.overrides.clear();
   g.seats.clear();
@@ -406,7 +420,12 @@ void ReadGame(Reader& r, GameEvent& g) {
     r.Fail(seats_at, "a game has 4 to 8 seats (S1), not " + std::to_string(n));
   }
   for (uint64_t i = 0; i < n && !r.failed(); ++i) {
+    const std::size_t name_at = r.pos();
     r.String(g.seats.emplace_back(), "the seat name", true);
+    // As the JSON reader: no control characters in a seat name (INTERFACE.md §1).
+    if (!r.failed() && HasControlCharacter(g.seats.back())) {
+      r.Fail(name_at, "the name of seat " + std::to_string(i) + " has a control character");
+    }
   }
 }
 
@@ -470,6 +489,7 @@ void ReadBody(Reader& r, EventType type, uint8_t flags, EventBody& body) {
       return r.Cards(c.cards, "cards", true);
     }
     case EventType::kEnd:
+    case EventType::kMalformed:  // no wire tag: ReadHeader refused it
       break;
   }
   Hold<EndEvent>(body);
@@ -512,6 +532,10 @@ std::optional<std::pair<EventType, uint8_t>> ReadHeader(Reader& r) {
 }  // namespace
 
 std::string EncodeEvent(const Event& event) {
+  // A malformed event (engine/event.h) has no wire tag: it is never stored.
+  if (std::holds_alternative<MalformedEvent>(event.body)) {
+    throw std::invalid_argument("a malformed event has no stored encoding");
+  }
   const EventType type = TypeOf(event.body);
   uint8_t flags = (event.id ? kFlagId : 0) | (event.at ? kFlagAt : 0);
   if (const auto* d = std::get_if<DealEvent>(&event.body); d != nullptr && d->seed) {

@@ -31,7 +31,8 @@ namespace pli {
 // 0 to 7 and card indexes 0 to 51 (asserted), and a game's `options` equal
 // to its preset with its `overrides` applied (only the overrides are
 // written). Strings over 64 KiB or lists over 4096 items encode, but do not
-// decode, as in JSON (FORMAT.md §6).
+// decode, as in JSON (FORMAT.md §6). A MalformedEvent (engine/event.h) has
+// no encoding: std::invalid_argument, so no store can hold one.
 std::string EncodeEvent(const Event& event);
 
 // Decodes a body; the Event's seq is left empty. Accepts only canonical

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -205,6 +206,47 @@ std::optional<std::string> OptionText(const bj::value& v) {
   return std::nullopt;
 }
 
+bool IsCanonicalInteger(std::string_view text);
+
+// The JSON kind of an option's value (RULES.md Changes 2026-11-24: option
+// values have their JSON type): the kind of its value in the preset, as
+// EventToJson writes it (AppendOption): true/false a boolean, a number an
+// integer, a name a string. nullopt for an unknown option.
+std::optional<bj::kind> OptionKind(const Options& preset, std::string_view name) {
+  for (const auto& [option, text] : OptionValues(preset)) {
+    if (option != name) continue;
+    if (text == "true" || text == "false") return bj::kind::bool_;
+    if (IsCanonicalInteger(text)) return bj::kind::int64;
+    return bj::kind::string;
+  }
+  return std::nullopt;
+}
+
+const char* OptionKindName(bj::kind kind) {
+  if (kind == bj::kind::bool_) return "a JSON boolean (true or false)";
+  if (kind == bj::kind::int64) return "a JSON integer";
+  return "a JSON string";
+}
+
+// The first control character (U+0000-U+001F, U+007F-U+009F) of a UTF-8
+// text (INTERFACE.md §1, seat names), as "U+0007", or "".
+std::string ControlCharacter(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    unsigned code = 0x100;
+    if (c < 0x20 || c == 0x7F) code = c;
+    // U+0080-U+009F are C2 80 to C2 9F in UTF-8 (the JSON reader checked
+    // the encoding).
+    if (c == 0xC2 && i + 1 < text.size()) {
+      const auto d = static_cast<unsigned char>(text[i + 1]);
+      if (d >= 0x80 && d <= 0x9F) code = d;
+    }
+    if (code <= 0xFF) return std::string("U+00") + kHex[code >> 4] + kHex[code & 0xF];
+  }
+  return "";
+}
+
 GameEvent EventReader::ReadGame() {
   GameEvent g;
   if (auto id = String("game", true, true)) g.game = *id;
@@ -221,10 +263,15 @@ GameEvent EventReader::ReadGame() {
     for (const bj::key_value_pair& option : opts->get_object()) {
       std::string name(option.key());
       std::optional<std::string> text = OptionText(option.value());
-      if (!text) {
-        Fail("options", "option " + Quote(name) + " must be a boolean, an integer or a string");
+      const std::optional<bj::kind> kind = OptionKind(*preset, name);
+      if (kind && (!text || option.value().kind() != *kind)) {
+        const bj::value& v = option.value();
+        Fail("options", "option " + Quote(name) + " takes " + OptionKindName(*kind) + ", not " +
+                            (v.is_string() ? "the string " + Quote(v.get_string())
+                                           : std::string(KindName(v))));
         return g;
       }
+      if (!text) text = "";  // an unknown option: SetOption's sentence says so
       std::string problem = SetOption(g.options, name, *text);
       if (!problem.empty()) {
         Fail("options", problem);  // SetOption's sentence names the option
@@ -243,6 +290,12 @@ GameEvent EventReader::ReadGame() {
   for (const bj::value& name : seats->get_array()) {
     if (!name.is_string() || name.get_string().empty()) {
       Fail("seats", "each seat must be a non-empty name");
+      return g;
+    }
+    // INTERFACE.md §1: seat names have no control characters.
+    if (std::string control = ControlCharacter(name.get_string()); !control.empty()) {
+      Fail("seats", "the name of seat " + std::to_string(g.seats.size()) +
+                        " has a control character (" + control + ")");
       return g;
     }
     g.seats.emplace_back(name.get_string());
@@ -292,6 +345,7 @@ EventBody ReadBody(EventReader& r, EventType type) {
     case EventType::kClose:
       return CloseEvent{r.Seat("seat"), r.Cards("cards")};
     case EventType::kEnd:
+    case EventType::kMalformed:  // not a `type` value: ParseTypeName refuses it
       break;
   }
   return EndEvent{};
@@ -415,42 +469,97 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line) {
   return ParseEventLine(line, nullptr);
 }
 
-std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash) {
-  if (hash != nullptr) hash->clear();
+LineRead ReadEventLine(std::string_view line) {
+  LineRead out;
   // The event types, for a person who wrote none, or a number, or another.
   const std::string types = "the event types are game, deal, exchange, play, pass, close, end";
-  std::variant<boost::json::value, JsonError> parsed = ParseStrictJson(line);
-  if (auto* e = std::get_if<JsonError>(&parsed)) {
-    if (e->field == "type" && e->kind == JsonError::Kind::kNumber) {  // "type":1.0
-      return ParseError{"type", "must be a string naming the event, not a number (" + types + ")"};
-    }
-    return ParseError{std::move(e->field), std::move(e->message)};
+  StrictJsonRead json = ReadStrictJson(line);
+  if (!json.value) {
+    out.error = ParseError{std::move(json.error->field), std::move(json.error->message)};
+    return out;
   }
-  const boost::json::value& root = std::get<boost::json::value>(parsed);
+  const boost::json::value& root = *json.value;
   if (!root.is_object()) {
-    return ParseError{"", std::string("an event must be a JSON object, not ") + KindName(root)};
+    out.error =
+        ParseError{"", std::string("an event must be a JSON object, not ") + KindName(root)};
+    return out;
   }
-  EventReader r(root.get_object());
-  const boost::json::value* type_value = root.get_object().if_contains("type");
-  if (type_value == nullptr) return ParseError{"type", "is required but missing (" + types + ")"};
+  out.object = true;
+  // What can be read of the object whatever else is wrong with it.
+  const bj::object& object = root.get_object();
+  auto string_of = [&](std::string_view key) -> std::optional<std::string> {
+    const bj::value* v = object.if_contains(key);
+    if (v == nullptr || !v->is_string()) return std::nullopt;
+    return std::string(v->get_string());
+  };
+  out.type = string_of("type");
+  out.id = string_of("id");
+  if (out.id && out.id->empty()) out.id.reset();
+  if (out.type == "game") out.game = string_of("game");
+  const bj::value* seat = object.if_contains(out.type == "exchange" ? "from" : "seat");
+  if (out.type != "game" && out.type != "deal" && out.type != "end" && seat != nullptr &&
+      seat->is_int64()) {
+    out.seat = seat->get_int64();
+  }
+  if (std::optional<std::string> hash = string_of("hash");
+      hash && hash->size() == 64 &&
+      hash->find_first_not_of("0123456789abcdef") == std::string::npos) {
+    out.hash = *hash;
+  }
+  if (json.error) {  // JSON that ParseStrictJson refuses: a duplicate key, a number
+    if (json.error->field == "type" && json.error->kind == JsonError::Kind::kNumber) {  // "type":1.0
+      out.error =
+          ParseError{"type", "must be a string naming the event, not a number (" + types + ")"};
+    } else {
+      out.error = ParseError{std::move(json.error->field), std::move(json.error->message)};
+    }
+    return out;
+  }
+  EventReader r(object);
+  const bj::value* type_value = object.if_contains("type");
+  if (type_value == nullptr) {
+    out.error = ParseError{"type", "is required but missing (" + types + ")"};
+    return out;
+  }
   if (!type_value->is_string()) {
-    return ParseError{"type", std::string("must be a string naming the event, not ") +
-                                  KindName(*type_value) + " (" + types + ")"};
+    out.error = ParseError{"type", std::string("must be a string naming the event, not ") +
+                                       KindName(*type_value) + " (" + types + ")"};
+    return out;
   }
   std::optional<std::string> type_name = r.String("type", true, false);
-  if (r.failed()) return r.error();
+  if (r.failed()) {
+    out.error = r.error();
+    return out;
+  }
   std::optional<EventType> type = ParseTypeName(*type_name);
-  if (!type) return ParseError{"type", "unknown event type " + Quote(*type_name) + " (" + types + ")"};
+  if (!type) {
+    out.error = ParseError{"type", "unknown event type " + Quote(*type_name) + " (" + types + ")"};
+    return out;
+  }
   r.CheckFieldNames(*type);
   Event event;
-  r.ReadCommon(event, hash);
-  if (r.failed()) return r.error();
-  event.body = ReadBody(r, *type);
-  if (r.failed()) return r.error();
-  return event;
+  r.ReadCommon(event, nullptr);
+  if (!r.failed()) event.body = ReadBody(r, *type);
+  if (r.failed()) {
+    out.error = r.error();
+    return out;
+  }
+  out.event = std::move(event);
+  return out;
+}
+
+std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash) {
+  if (hash != nullptr) hash->clear();
+  LineRead read = ReadEventLine(line);
+  if (!read.event) return std::move(read.error);
+  if (hash != nullptr) *hash = std::move(read.hash);
+  return std::move(*read.event);
 }
 
 std::string EventToJson(const Event& event) {
+  if (std::holds_alternative<MalformedEvent>(event.body)) {
+    throw std::invalid_argument("a malformed event has no JSON form");
+  }
   std::string out = "{\"type\":";
   AppendString(out, TypeName(TypeOf(event.body)));
   if (event.seq) AppendIntField(out, "seq", *event.seq);

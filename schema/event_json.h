@@ -9,6 +9,8 @@
 #ifndef PLI_SCHEMA_EVENT_JSON_H_
 #define PLI_SCHEMA_EVENT_JSON_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,8 +34,27 @@ std::variant<Event, ParseError> ParseEventLine(std::string_view line);
 // caller checks the chain (FORMAT.md "Hash chain").
 std::variant<Event, ParseError> ParseEventLine(std::string_view line, std::string* hash);
 
+// One line read as far as it goes (the log reader's view, log_reader.h).
+// `object` is false when the line is not a JSON object at all (bad JSON, or
+// another JSON value): `error` says why, and nothing else is set. Otherwise
+// `event` is the event when it is well formed, else `error` names the field
+// at fault and the rest is what could be read of the object, for reporting
+// it as a malformed event at its position.
+struct LineRead {
+  bool object = false;
+  std::optional<Event> event;
+  ParseError error;                 // when !event
+  std::optional<std::string> type;  // `type`, when a string
+  std::optional<int64_t> seat;      // the acting seat (`seat`; `from` for an exchange), when an integer
+  std::optional<std::string> id;    // `id`, when a non-empty string
+  std::optional<std::string> game;  // a game event's `game`, when a string
+  std::string hash;                 // `hash`, when 64 lowercase hex digits, else ""
+};
+LineRead ReadEventLine(std::string_view line);
+
 // The canonical JSON text of an event, without a trailing newline.
-// ParseEventLine(EventToJson(e)) == e for every event e.
+// ParseEventLine(EventToJson(e)) == e for every event e. A MalformedEvent
+// has no JSON form: std::invalid_argument.
 std::string EventToJson(const Event& event);
 
 }  // namespace pli

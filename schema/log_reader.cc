@@ -1,11 +1,13 @@
-// log_reader.cc: a JSON Lines log into games, with the game-context checks
-// that one line alone cannot make (INTERFACE.md §1, RULES.md `malformed`).
+// log_reader.cc: a JSON Lines log into games, line by line, with the
+// game-context checks that one line alone cannot make (INTERFACE.md §1-§2,
+// RULES.md `malformed`).
 #include "schema/log_reader.h"
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -20,6 +22,62 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 bool IsBlank(std::string_view line) {
   return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
+
+// Reads a stream line by line through a fixed buffer: memory holds one line
+// (at most kMaxLineBytes + 1 bytes) and one buffer, whatever the stream.
+class LineReader {
+ public:
+  explicit LineReader(std::istream& in) : buf_(in.rdbuf()) {}
+
+  // The next line without its "\n" into *line; false at the end of the
+  // stream. A line longer than kMaxLineBytes sets too_long() and returns
+  // true with the line cut short: the caller stops there.
+  bool Next(std::string* line) {
+    line->clear();
+    bool any = false;
+    for (;;) {
+      if (pos_ == end_ && !Fill()) return any;
+      any = true;
+      const char* start = chunk_.data() + pos_;
+      const auto* nl = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+      const std::size_t n = nl ? static_cast<std::size_t>(nl - start) : end_ - pos_;
+      if (line->size() + n > kMaxLineBytes) {
+        too_long_ = true;
+        return true;
+      }
+      line->append(start, n);
+      pos_ += n;
+      if (nl) {
+        ++pos_;
+        return true;
+      }
+    }
+  }
+  bool too_long() const { return too_long_; }
+  bool bad() const { return bad_; }
+
+ private:
+  bool Fill() {
+    if (buf_ == nullptr) return false;
+    std::streamsize got = 0;
+    try {
+      got = buf_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+    } catch (...) {
+      bad_ = true;
+      return false;
+    }
+    pos_ = 0;
+    end_ = got > 0 ? static_cast<std::size_t>(got) : 0;
+    return end_ > 0;
+  }
+
+  std::streambuf* buf_;
+  std::array<char, 1 << 16> chunk_{};
+  std::size_t pos_ = 0;
+  std::size_t end_ = 0;
+  bool too_long_ = false;
+  bool bad_ = false;
+};
 
 // Field and sentence of a game-context problem.
 struct Problem {
@@ -52,63 +110,109 @@ std::optional<Problem> CheckSeats(const EventBody& body, int seats) {
   return std::nullopt;
 }
 
-// Reads the games of a log one line at a time.
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+// Groups the lines of a log into games.
 class Grouper {
  public:
-  // Takes one non-blank line; returns an error, or nullopt.
+  // Takes one non-blank line; returns an error when the log is unreadable.
   std::optional<LogError> Add(int line_number, std::string_view line);
   std::vector<GameLog> Take() { return std::move(games_); }
 
  private:
-  std::optional<Problem> CheckInGame(const Event& event);
+  std::optional<Problem> CheckInGame(const LineRead& read);
 
   std::vector<GameLog> games_;
-  int seats_ = 0;
+  std::map<std::string, int> game_lines_;  // each game id of the file, and its first line
+  int seats_ = 0;          // the current game's seats, 0 when its game event is malformed
+  int game_line_ = 0;      // the line of the current game's game event
   std::set<std::string> ids_;  // idempotency keys of the current game
 };
 
-std::optional<Problem> Grouper::CheckInGame(const Event& event) {
+std::optional<Problem> Grouper::CheckInGame(const LineRead& read) {
   const GameLog& game = games_.back();
+  const Event& event = *read.event;
   // The event's 1-based position; the game event is position 1.
-  int64_t position = static_cast<int64_t>(game.events.size()) + 1;
+  const auto position = static_cast<int64_t>(game.events.size()) + 1;
   if (event.seq && *event.seq != position) {
     return Problem{"seq", "seq " + std::to_string(*event.seq) +
                               " is not the event's position in its game (" +
                               std::to_string(position) + ")"};
   }
-  if (event.id && !ids_.insert(*event.id).second) {
-    return Problem{"id", "id \"" + *event.id + "\" is already used in game \"" + game.game + "\""};
+  if (event.id && ids_.contains(*event.id)) {
+    return Problem{"id", "id " + Quote(*event.id) + " is already used in game " + Quote(game.game)};
+  }
+  if (std::holds_alternative<GameEvent>(event.body)) {
+    if (auto first = game_lines_.find(game.game); first != game_lines_.end()) {
+      return Problem{"game", "game id " + Quote(game.game) + " is already used by the game of line " +
+                                 std::to_string(first->second)};
+    }
+    return std::nullopt;
+  }
+  if (seats_ == 0) {
+    return Problem{"", "cannot be judged: the game event of its game (line " +
+                           std::to_string(game_line_) + ") is malformed"};
   }
   return CheckSeats(event.body, seats_);
 }
 
 std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
-  std::string hash;
-  std::variant<Event, ParseError> parsed = ParseEventLine(line, &hash);
-  if (auto* e = std::get_if<ParseError>(&parsed)) {
-    return LogError{line_number, e->field, e->message};
-  }
-  Event& event = std::get<Event>(parsed);
-  if (const auto* g = std::get_if<GameEvent>(&event.body)) {
-    // A game event starts a new game.
-    games_.push_back(GameLog{g->game, {}, {}, {}});
-    seats_ = static_cast<int>(g->seats.size());
+  LineRead read = ReadEventLine(line);
+  if (!read.object) return LogError{line_number, read.error.field, read.error.message};
+  const bool opens = read.event ? std::holds_alternative<GameEvent>(read.event->body)
+                                : read.type == "game";
+  if (opens) {
+    // A game event starts a new game, well formed or not.
+    const auto* g = read.event ? &std::get<GameEvent>(read.event->body) : nullptr;
+    games_.push_back(GameLog{g ? g->game : read.game.value_or(""), {}, {}, {}});
+    seats_ = 0;
+    game_line_ = line_number;
     ids_.clear();
   } else if (games_.empty()) {
-    return LogError{
-        line_number, "type",
-        std::string("a ") + TypeName(TypeOf(event.body)) + " event before the first game event"};
+    return LogError{line_number, "type",
+                    (read.type ? "a " + Quote(*read.type) + " event" : std::string("an object")) +
+                        " before the first game event"};
   }
-  if (std::optional<Problem> p = CheckInGame(event)) {
-    return LogError{line_number, p->field, p->message};
+  std::optional<Problem> problem;
+  if (!read.event) {
+    problem = Problem{read.error.field, read.error.message};
+  } else {
+    problem = CheckInGame(read);
   }
-  games_.back().events.push_back(std::move(event));
-  games_.back().lines.push_back(line_number);
-  games_.back().hashes.push_back(std::move(hash));
+  GameLog& game = games_.back();
+  if (opens) {
+    if (!problem) seats_ = static_cast<int>(std::get<GameEvent>(read.event->body).seats.size());
+    game_lines_.emplace(game.game, line_number);  // the first game of that id keeps its line
+  }
+  Event event;
+  if (problem) {
+    MalformedEvent m;
+    m.type = read.type;
+    if (read.seat && *read.seat >= 0 && *read.seat < seats_) m.seat = static_cast<int>(*read.seat);
+    m.line = line_number;
+    m.field = std::move(problem->field);
+    m.message = std::move(problem->message);
+    event.body = std::move(m);
+    // Its id is used all the same (INTERFACE.md §1), unless it was already.
+    if (read.id && ids_.insert(*read.id).second) event.id = read.id;
+  } else {
+    event = std::move(*read.event);
+    if (event.id) ids_.insert(*event.id);
+  }
+  game.events.push_back(std::move(event));
+  game.lines.push_back(line_number);
+  game.hashes.push_back(std::move(read.hash));
   return std::nullopt;
 }
 
 }  // namespace
+
+const MalformedEvent* FirstMalformed(const GameLog& game) {
+  for (const Event& e : game.events) {
+    if (const auto* m = std::get_if<MalformedEvent>(&e.body)) return m;
+  }
+  return nullptr;
+}
 
 std::string LogError::ToString() const {
   std::string out;
@@ -119,21 +223,24 @@ std::string LogError::ToString() const {
 }
 
 std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in) {
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return LogError{0, "", "cannot read the log"};
-  std::string_view rest = text;
-  if (rest.substr(0, kBom.size()) == kBom) rest.remove_prefix(kBom.size());
+  LineReader reader(in);
   Grouper grouper;
+  std::string text;
   int line_number = 0;
-  while (!rest.empty()) {
-    std::size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+  while (reader.Next(&text)) {
     ++line_number;
+    if (reader.too_long()) {
+      return LogError{line_number, "",
+                      "the line is longer than " + std::to_string(kMaxLineBytes) +
+                          " bytes (1 MiB), the longest a log line may be"};
+    }
+    std::string_view line = text;
+    if (line_number == 1 && line.substr(0, kBom.size()) == kBom) line.remove_prefix(kBom.size());
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // \r\n
     if (IsBlank(line)) continue;
     if (std::optional<LogError> e = grouper.Add(line_number, line)) return *e;
   }
+  if (reader.bad()) return LogError{0, "", "cannot read the log"};
   return grouper.Take();
 }
 

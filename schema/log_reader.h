@@ -1,8 +1,10 @@
-// log_reader.h: reads a JSON Lines log into games, checking that every event
-// is well formed for its game (INTERFACE.md §1, RULES.md `malformed`).
+// log_reader.h: reads a JSON Lines log into games, line by line in bounded
+// memory, checking that every event is well formed for its game
+// (INTERFACE.md §1-§2, RULES.md `malformed`).
 #ifndef PLI_SCHEMA_LOG_READER_H_
 #define PLI_SCHEMA_LOG_READER_H_
 
+#include <cstddef>
 #include <istream>
 #include <string>
 #include <variant>
@@ -12,16 +14,27 @@
 
 namespace pli {
 
+// The longest line a log may have, not counting its end of line: 1 MiB, far
+// above any event (a game event with eight seat names of 64 KiB each, the
+// JSON reader's longest string, is about 512 KiB). A longer line makes the
+// file unreadable, and reading stops there (schema/FORMAT.md).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
 // One game of a log: its events from the `game` event on, and the line each
-// came from (1-based, in the file).
+// came from (1-based, in the file). An event that is a JSON object but not a
+// well-formed event of its game is kept at its position as a MalformedEvent
+// (engine/event.h), whose text names the line and the field.
 struct GameLog {
-  std::string game;  // the id of its game event
+  std::string game;  // the id of its game event ("" when it has no string id)
   std::vector<Event> events;
   std::vector<int> lines;
   std::vector<std::string> hashes;  // each event's `hash` as written, "" if none
 };
 
-// A malformed line: where, which field, what is wrong.
+// The first malformed event of a game, or nullptr.
+const MalformedEvent* FirstMalformed(const GameLog& game);
+
+// Why a log cannot be read at all: where, which field, what is wrong.
 struct LogError {
   int line = 0;
   std::string field;
@@ -30,12 +43,19 @@ struct LogError {
   std::string ToString() const;
 };
 
-// Reads every game of a log. Blank lines are skipped. Beyond ParseEventLine's
-// checks, an error is returned for: an event before the first game event; a
-// seat outside the game's seats (any of seat/from/to); a deal whose hands
-// array does not have one entry per seat; a `seq` that is not the event's
-// 1-based position in its game; an `id` used twice in a game; a game event
-// whose options are invalid for its ruleset.
+// Reads every game of a log, one line at a time (never the whole text at
+// once). Blank lines are skipped; a UTF-8 BOM on line 1 and CRLF line ends
+// are accepted. The log is unreadable (a LogError, and reading stops at
+// that line) when a line is not a JSON object (bad JSON, another JSON
+// value, a line longer than kMaxLineBytes) or an event comes before the
+// first game event. Any other problem is a malformed event at its position:
+// ParseEventLine's checks; a seat outside the game's seats (seat/from/to); a
+// deal without one hand per seat; a `seq` that is not the event's 1-based
+// position in its game; an `id` already used by an event of the game (legal,
+// illegal or malformed); a game event that is malformed (its game is still
+// opened, named by its `game` when a string, and every later event of it is
+// malformed: it cannot be judged without its rules and seats) or whose id an
+// earlier game of the file has (the same).
 std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in);
 // Reads a file; an unreadable file is a LogError with line 0.
 std::variant<std::vector<GameLog>, LogError> ReadLogFile(const std::string& path);

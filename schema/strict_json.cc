@@ -56,7 +56,7 @@ class StrictHandler {
 
   explicit StrictHandler(JsonNumbers numbers) : numbers_(numbers) {}
 
-  std::optional<JsonError> error;         // a duplicate key: the parse stopped
+  std::optional<JsonError> error;         // the first duplicate key (the parse goes on)
   std::optional<JsonError> number_error;  // the first refused number
   std::string top_key;                    // the last key of the top-level object
   Last last = Last::kOther;
@@ -91,7 +91,7 @@ class StrictHandler {
     return Added();
   }
   bool on_key_part(bj::string_view s, std::size_t, bj::error_code&) { return Part(s); }
-  bool on_key(bj::string_view s, std::size_t, bj::error_code& ec);
+  bool on_key(bj::string_view s, std::size_t, bj::error_code&);
   bool on_number_part(bj::string_view s, bj::error_code&) { return Part(s); }
   bool on_int64(int64_t i, bj::string_view s, bj::error_code&) {
     stack_.push_int64(i);
@@ -159,14 +159,14 @@ class StrictHandler {
   std::string part_;                         // a key or number in pieces
 };
 
-bool StrictHandler::on_key(bj::string_view s, std::size_t, bj::error_code& ec) {
+bool StrictHandler::on_key(bj::string_view s, std::size_t, bj::error_code&) {
   std::string key = TakePart(s);
-  if (!keys_.back().insert(key).second) {
+  if (!keys_.back().insert(key).second && !error) {
     // A duplicate key: boost::json::parse would keep the last one silently.
+    // The parse goes on, so that a caller can tell JSON from not-JSON
+    // (ReadStrictJson); the value keeps the last (value_stack::push_object).
     error = JsonError{JsonError::Kind::kDuplicateKey, depth_ == 1 ? key : top_key,
                       "duplicate key " + Quote(key)};
-    ec = bj::error::syntax;
-    return false;
   }
   if (depth_ == 1) {
     top_key = key;
@@ -219,27 +219,58 @@ JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code
   return {JsonError::Kind::kSyntax, "", "bad JSON" + where};
 }
 
-}  // namespace
+// The one parse behind both readers: the syntax error (if any), the
+// duplicate-key and number errors, and the value when there is no syntax error.
+struct Parsed {
+  std::optional<JsonError> syntax;
+  std::optional<JsonError> duplicate;
+  std::optional<JsonError> number;
+  std::optional<bj::value> value;
+};
 
-std::variant<boost::json::value, JsonError> ParseStrictJson(std::string_view text,
-                                                            JsonNumbers numbers) {
+Parsed Parse(std::string_view text, JsonNumbers numbers) {
   bj::parse_options options;  // standard JSON only: no comments, no trailing commas
   bj::basic_parser<StrictHandler> parser(options, numbers);
   bj::error_code ec;
   std::size_t n = parser.write_some(false, text.data(), text.size(), ec);
   StrictHandler& h = parser.handler();
-  if (h.error) return std::move(*h.error);
-  if (ec) return SyntaxError(text, n, ec, h);
+  Parsed out;
+  out.duplicate = std::move(h.error);
+  out.number = std::move(h.number_error);
+  if (ec) {
+    out.syntax = SyntaxError(text, n, ec, h);
+    return out;
+  }
   for (std::size_t i = n; i < text.size(); ++i) {
     char c = text[i];
     if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-      return JsonError{JsonError::Kind::kSyntax, "",
-                       "bad JSON at column " + std::to_string(Column(text, i)) +
-                           ": text after the end of the JSON value"};
+      out.syntax = JsonError{JsonError::Kind::kSyntax, "",
+                             "bad JSON at column " + std::to_string(Column(text, i)) +
+                                 ": text after the end of the JSON value"};
+      return out;
     }
   }
-  if (h.number_error) return std::move(*h.number_error);
-  return h.Release();
+  out.value = h.Release();
+  return out;
+}
+
+}  // namespace
+
+std::variant<boost::json::value, JsonError> ParseStrictJson(std::string_view text,
+                                                            JsonNumbers numbers) {
+  Parsed p = Parse(text, numbers);
+  // A duplicate key is reported before a syntax error later in the text (it
+  // is first in the text: the parse stops at a syntax error), then numbers.
+  if (p.duplicate) return std::move(*p.duplicate);
+  if (p.syntax) return std::move(*p.syntax);
+  if (p.number) return std::move(*p.number);
+  return std::move(*p.value);
+}
+
+StrictJsonRead ReadStrictJson(std::string_view text, JsonNumbers numbers) {
+  Parsed p = Parse(text, numbers);
+  if (p.syntax) return StrictJsonRead{std::nullopt, std::move(p.syntax)};
+  return StrictJsonRead{std::move(p.value), p.duplicate ? std::move(p.duplicate) : std::move(p.number)};
 }
 
 }  // namespace pli

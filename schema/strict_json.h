@@ -10,6 +10,7 @@
 #define PLI_SCHEMA_STRICT_JSON_H_
 
 #include <boost/json/value.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -48,6 +49,19 @@ struct JsonError {
 // before a number problem; among problems of one sort, the first in the text.
 std::variant<boost::json::value, JsonError> ParseStrictJson(
     std::string_view text, JsonNumbers numbers = JsonNumbers::kCanonicalIntegers);
+
+// The same reading, for a caller that must tell a text that is not JSON at
+// all from JSON that ParseStrictJson refuses (a log line: RULES.md
+// `malformed`, INTERFACE.md §2). On a syntax error, `value` is empty and
+// `error` says where; otherwise `value` is the JSON (of duplicate keys, the
+// last kept) and `error` the first duplicate key, else the first refused
+// number, else nothing.
+struct StrictJsonRead {
+  std::optional<boost::json::value> value;
+  std::optional<JsonError> error;
+};
+StrictJsonRead ReadStrictJson(std::string_view text,
+                              JsonNumbers numbers = JsonNumbers::kCanonicalIntegers);
 
 }  // namespace pli
 

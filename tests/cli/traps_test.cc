@@ -153,9 +153,10 @@ TEST_CASE("issue 11: messages say what is wrong, not the library's internals") {
   r = PliArgv({"audit", dir.Write("bad.jsonl", game + "\n{\"type\":\"pass\",,}\n")});
   CHECK(r.status == 2);
   CHECK(Has(r.err, "bad.jsonl: line 2: bad JSON at column 16: unexpected ','"));
-  // A number for the type: which types there are.
+  // A number for the type: which types there are (a malformed event,
+  // reported by audit on stdout: INTERFACE.md §2).
   r = PliArgv({"audit", dir.Write("type.jsonl", game + "\n{\"type\":5,\"seat\":1}\n")});
   CHECK(r.status == 2);
-  CHECK(Has(r.err, "line 2, field \"type\": must be a string naming the event, not a number "
+  CHECK(Has(r.out, "line 2, field \"type\": must be a string naming the event, not a number "
                    "(the event types are game, deal, exchange, play, pass, close, end)"));
 }

@@ -249,11 +249,13 @@ TEST_CASE("scenario failure: a violation that differs in a field (needs the engi
 // ---------------------------------------------------------------------------
 // A broken log is one failure.
 
+// INTERFACE.md §2: a malformed event is a violation at its position, so a
+// "clean" verdict fails on it, naming the line and the field.
 TEST_CASE("scenario failure: a malformed log line names the line and field") {
   ScenarioReport r =
       Check(Log({R"({"type":"play","seat":2,"cards":["1h"]})"}), Expect(R"("verdict":"clean")"));
   REQUIRE(r.failures.size() == 1);
-  CHECK(HasFailure(r, "t: t.jsonl: line 3"));
+  CHECK(HasFailure(r, "malformed: line 3"));
   CHECK(HasFailure(r, "cards"));
   CHECK(r.passed == 0);
 }

@@ -75,7 +75,7 @@ TEST_CASE("INTERFACE 1: ruleset defaults to super-president, classic is its pres
   CHECK(g.overrides.empty());
 
   Event classic =
-      Parse(R"({"type":"game","game":"g","ruleset":"classic","options":{"suite":"true"},)"
+      Parse(R"({"type":"game","game":"g","ruleset":"classic","options":{"suite":true},)"
             R"("seats":["a","b","c","d","e","f","g","h"]})");
   const auto& c = std::get<pli::GameEvent>(classic.body);
   pli::Options expected = *pli::Preset("classic");
@@ -133,18 +133,18 @@ TEST_CASE("INTERFACE 1: hash is accepted and ignored on parse, never written") {
 TEST_CASE("INTERFACE 1: strings are escaped and non-ASCII kept as UTF-8") {
   Event e;
   pli::GameEvent g;
-  g.game = "tab\there";
-  g.seats = {"Zo\xC3\xA9", "a\"b", "back\\slash", std::string("nul\x01", 4)};
+  g.game = std::string("tab\there nul\x01", 13);  // control characters: in a game id only
+  g.seats = {"Zo\xC3\xA9", "a\"b", "back\\slash", "d"};
   e.body = g;
   std::string line = pli::EventToJson(e);
   CHECK(line ==
-        "{\"type\":\"game\",\"game\":\"tab\\there\",\"ruleset\":\"super-president\","
-        "\"seats\":[\"Zo\xC3\xA9\",\"a\\\"b\",\"back\\\\slash\",\"nul\\u0001\"]}");
+        "{\"type\":\"game\",\"game\":\"tab\\there nul\\u0001\",\"ruleset\":\"super-president\","
+        "\"seats\":[\"Zo\xC3\xA9\",\"a\\\"b\",\"back\\\\slash\",\"d\"]}");
   CHECK(Parse(line) == e);
 }
 
 TEST_CASE("INTERFACE 1: option values are written as booleans, integers or strings") {
-  Event e = Parse(R"({"type":"game","game":"g","options":{"manches":"7","suite":"false",)"
+  Event e = Parse(R"({"type":"game","game":"g","options":{"manches":7,"suite":false,)"
                   R"("exchange":"choice"},"seats":["a","b","c","d"]})");
   CHECK(pli::EventToJson(e) ==
         R"({"type":"game","game":"g","ruleset":"super-president","options":{"manches":7,)"

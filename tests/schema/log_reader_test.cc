@@ -23,11 +23,17 @@ std::vector<GameLog> Read(const std::string& text) {
   return std::get<std::vector<GameLog>>(result);
 }
 
+// The log's problem: why it is unreadable, or its first malformed event
+// (INTERFACE.md §2: a malformed event is kept at its position).
 LogError ReadBad(const std::string& text) {
   std::istringstream in(text);
   auto result = pli::ReadLog(in);
-  if (std::holds_alternative<std::vector<GameLog>>(result)) FAIL("accepted a malformed log");
-  return std::get<LogError>(result);
+  if (auto* e = std::get_if<LogError>(&result)) return *e;
+  for (const GameLog& g : std::get<std::vector<GameLog>>(result)) {
+    if (const pli::MalformedEvent* m = pli::FirstMalformed(g)) return LogError{m->line, m->field, m->message};
+  }
+  FAIL("accepted a malformed log");
+  return {};
 }
 
 // The lines of a log, each ended by "\n".
@@ -96,7 +102,7 @@ TEST_CASE("RULES malformed: an event before the first game event") {
   LogError e = ReadBad(Lines({"", R"({"type":"pass","seat":1})", kGame4}));
   CHECK(e.line == 2);
   CHECK(e.field == "type");
-  CHECK(e.ToString() == "line 2, field \"type\": a pass event before the first game event");
+  CHECK(e.ToString() == "line 2, field \"type\": a \"pass\" event before the first game event");
 }
 
 TEST_CASE("RULES malformed: a seat outside the game's seats (seat, from, to)") {
