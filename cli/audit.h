@@ -157,11 +157,14 @@ class AuditPrinter {
   // database) has nothing to judge: InputError, exit 2, not "clean".
   int Finish(const std::string& label) {
     ClearProgress();
-    if (summary_.games == 0) {
+    // Rows of no game or a damaged file are something judged, even without
+    // a game (a database whose only game was renamed behind pli's back).
+    const bool database_findings = !database_problems_.empty() || !file_problems_.empty();
+    if (summary_.games == 0 && !database_findings) {
       throw InputError(label + " holds no game (no event at all): nothing to judge");
     }
     if (json_) {
-      std::cout << "]";
+      std::cout << (summary_.games == 0 ? "{\"games\":[]" : "]");
       if (database_file_ || database_head_) {
         std::cout << ",\"database\":" << boost::json::serialize(DatabaseJson());
       }
