@@ -326,8 +326,8 @@ A whole game:
   pli new  --db g.db --game g1 --seats Ana,Bo,Cy,Di
   pli deal --db g.db --game g1 --seed 42 --expect 1
   pli legal --db g.db --game g1
-  pli play --db g.db --game g1 --seat Cy Qh --expect 2
-  pli pass --db g.db --game g1 --seat 3 --expect 3
+  pli play --db g.db --game g1 --seat Di Qh --expect 2
+  pli play --db g.db --game g1 --seat Ana Kc --expect 3
   pli audit --db g.db
 )";
 
@@ -343,7 +343,7 @@ const char* LiveExamples(const std::string& name) {
   }
   if (name == "exchange") return "  pli exchange --db g.db --game g1 --from Di --to Ana 2s 2h --expect 41\n";
   if (name == "play") {
-    return "  pli play --db g.db --game g1 --seat Cy Qh --expect 2\n"
+    return "  pli play --db g.db --game g1 --seat Di Qh --expect 2\n"
            "  pli play --db g.db --game g1 --seat 0 7h 7s --declare suite --json\n";
   }
   if (name == "pass") return "  pli pass --db g.db --game g1 --seat 3 --expect 3\n";
