@@ -15,8 +15,8 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/progress.h"
-#include "cli/prop_run.h"
-#include "cli/sim_run.h"
+#include "sim/prop_run.h"
+#include "sim/sim_run.h"
 #include "engine/event.h"
 #include "engine/text.h"
 

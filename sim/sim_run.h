@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "bots/bot.h"
-#include "cli/sim_stats.h"
+#include "sim/sim_stats.h"
 #include "engine/options.h"
 
 namespace pli::cli {

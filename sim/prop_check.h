@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/sim_run.h"
+#include "sim/sim_run.h"
 #include "engine/event.h"
 
 namespace pli::cli {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/prop_check.h"
-#include "cli/sim_run.h"
+#include "sim/prop_check.h"
+#include "sim/sim_run.h"
 
 namespace pli::cli {
 

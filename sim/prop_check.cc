@@ -1,13 +1,13 @@
 // prop_check.cc: one game played from a script, every property checked
 // after every event (see prop_check.h).
-#include "cli/prop_check.h"
+#include "sim/prop_check.h"
 
 #include <exception>
 #include <memory>
 #include <sstream>
 
 #include "bots/bot.h"
-#include "cli/prop_probe.h"
+#include "sim/prop_probe.h"
 #include "engine/rules.h"
 #include "referee/shuffle.h"
 #include "replay/fold.h"
