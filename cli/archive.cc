@@ -214,8 +214,9 @@ hashes do not chain, or a storage failure.
 {"error":{"message","line","field"}} when the log cannot be read).
 
 Examples:
-  pli import --db games.db g1.jsonl
-  pli import --db audit.db disputed.jsonl --keep-illegal --json
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db audit.db fixtures/rules/O2-ou-rien-illegal.jsonl --keep-illegal --json
+  head -n 4 fixtures/seed/5.1-suite.jsonl | pli import --db part.db -
 )";
 
 constexpr const char* kExportFooter = R"(
@@ -228,9 +229,10 @@ as objects (with seq and hash); a failure halfway closes the document with
 an "error" member.
 
 Examples:
-  pli export --db games.db > games.jsonl
-  pli export --db games.db --game g1 --output g1.jsonl
-  pli export --db games.db --game g1 --json
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli export --db club.db > club.jsonl
+  pli export --db club.db --game 5.1-suite --output 5.1-suite.jsonl
+  pli export --db club.db --game 5.1-suite --json
 )";
 
 constexpr const char* kBackupFooter = R"(
@@ -240,8 +242,9 @@ or a storage failure.
 {"error":{...}}).
 
 Examples:
-  pli backup --db games.db games-2026-11-24.db
-  pli backup --db games.db /mnt/copy/games.db --json
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli backup --db club.db club-2026-11-24.db
+  pli backup --db club.db club-copy.db --json
 )";
 
 CLI::Option* AddDb(CLI::App* c, ArchiveArgs& args, const char* what) {
