@@ -222,9 +222,11 @@ int RunCheck(const CheckArgs& args) {
 constexpr const char* kExplainFooter = R"(
 Exit status: 0 the event is legal, 1 it is illegal, 2 bad usage or input.
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
   pli explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4   # exit 1
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
   pli explain --db club.db --game 5.1-suite --at 4 --json)";
 
 constexpr const char* kDiffFooter = R"(
@@ -236,10 +238,12 @@ last event they share.
 Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
 2 bad usage or input.
 
-Examples:
+Before the examples:
   head -n 9 fixtures/seed/5.1-suite.jsonl > short.jsonl
-  pli diff short.jsonl fixtures/seed/5.1-suite.jsonl   # exit 1
   pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
+Examples:
+  pli diff short.jsonl fixtures/seed/5.1-suite.jsonl   # exit 1
   pli diff --db-a club.db fixtures/seed/5.1-suite.jsonl --game 5.1-suite --json)";
 
 constexpr const char* kCheckFooter = R"(

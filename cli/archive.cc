@@ -216,7 +216,7 @@ hashes do not chain, or a storage failure.
 Examples:
   pli import --db club.db fixtures/seed/5.1-suite.jsonl
   pli import --db audit.db fixtures/rules/O2-ou-rien-illegal.jsonl --keep-illegal --json
-  head -n 4 fixtures/seed/5.1-suite.jsonl | pli import --db part.db -
+  pli import --db part.db - < fixtures/seed/5.5-finish-on-2.jsonl
 )";
 
 constexpr const char* kExportFooter = R"(
@@ -228,8 +228,10 @@ failure.
 as objects (with seq and hash); a failure halfway closes the document with
 an "error" member.
 
-Examples:
+Before the examples:
   pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
+Examples:
   pli export --db club.db > club.jsonl
   pli export --db club.db --game 5.1-suite --output 5.1-suite.jsonl
   pli export --db club.db --game 5.1-suite --json
@@ -241,8 +243,10 @@ or a storage failure.
 --json: one JSON document on stdout ({"result":"ok","backup":TARGET}, or
 {"error":{...}}).
 
-Examples:
+Before the examples:
   pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
+Examples:
   pli backup --db club.db club-2026-11-24.db
   pli backup --db club.db club-copy.db --json
 )";

@@ -83,10 +83,12 @@ without any event), or a storage failure.
 a failure in the middle of an archive closes it with the games judged so
 far, their summary and an "error" member (and exit 2).
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
   pli audit fixtures/seed/5.1-suite.jsonl
   pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
   pli audit --db club.db --game 5.1-suite \
     --head 11:48957ba68da75ee73f40abcdb4009efd853dec0666f6bf31a720ccb0819c16ba
 (--head SEQ:HASH is a head you kept, from an acknowledgement or from the

@@ -26,7 +26,7 @@ may create a database in one block and read it in the next):
 With --help-pages, the examples of `pli --help` and of every command's
 --help run too, each page in a sandbox of its own, in the order the page
 shows them. A page's examples are the indented lines under a line
-"Examples:" or "A whole game:", up to the next line that is not indented
+"Before the examples:", "Examples:" or "A whole game:", up to the next line that is not indented
 (a line ending in a backslash goes on on the next). Every one runs, pli or
 not (`head -n 3 fixtures/... | pli import --db club.db -` reaches a
 position), and must exit 0 unless its comment says "# exit N".
@@ -34,8 +34,10 @@ position), and must exit 0 unless its comment says "# exit N".
 The convention for help pages, so that every example works when copied from
 the repository's root: a page's examples need nothing but the repository's
 fixtures/ and the examples above them on the same page. A command that needs
-a game at some position (exchange, close, end ...) shows first how to get
-there, usually by importing a fixture, or its first N events, into club.db.
+a game at some position (exchange, close, end ...) shows how to get there in
+a block "Before the examples:", usually by importing a fixture, or its
+first N events, into club.db; its "Examples:" then run only the command
+itself (tests/cli/traps_test.cc checks that).
 The live commands' "A whole game" (g.db, game g1) starts from nothing and
 follows the page's own examples in the same sandbox, so those leave g.db
 alone. There is no hidden setup and no example is exempt.
@@ -223,7 +225,7 @@ def help_examples(text):
     while k < len(lines):
         line = lines[k]
         k += 1
-        if re.fullmatch(r"(Examples|A whole game)\b.*:", line.strip()) and not line[:1].isspace():
+        if re.fullmatch(r"(Examples|Before the examples|A whole game)\b.*:", line.strip()) and not line[:1].isspace():
             in_block = True
             continue
         if not line[:1].isspace() or not line.strip():
