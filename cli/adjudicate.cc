@@ -222,9 +222,12 @@ int RunCheck(const CheckArgs& args) {
 constexpr const char* kExplainFooter = R"(
 Exit status: 0 the event is legal, 1 it is illegal, 2 bad usage or input.
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
-  pli explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4
-  pli explain --db games.db --game g2 --at 57 --json)";
+  pli explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4   # exit 1
+  pli explain --db club.db --game 5.1-suite --at 4 --json)";
 
 constexpr const char* kDiffFooter = R"(
 Events are compared by what they do (type, seats, cards, declaration);
@@ -235,9 +238,13 @@ last event they share.
 Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
 2 bad usage or input.
 
+Before the examples:
+  head -n 9 fixtures/seed/5.1-suite.jsonl > short.jsonl
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
-  pli diff alice.jsonl bob.jsonl
-  pli diff --db-a games.db bob.jsonl --game g2 --json)";
+  pli diff short.jsonl fixtures/seed/5.1-suite.jsonl   # exit 1
+  pli diff --db-a club.db fixtures/seed/5.1-suite.jsonl --game 5.1-suite --json)";
 
 constexpr const char* kCheckFooter = R"(
 A scenario is NAME.jsonl (one game) with NAME.expect.json beside it

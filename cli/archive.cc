@@ -214,8 +214,9 @@ hashes do not chain, or a storage failure.
 {"error":{"message","line","field"}} when the log cannot be read).
 
 Examples:
-  pli import --db games.db g1.jsonl
-  pli import --db audit.db disputed.jsonl --keep-illegal --json
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db audit.db fixtures/rules/O2-ou-rien-illegal.jsonl --keep-illegal --json
+  pli import --db part.db - < fixtures/seed/5.5-finish-on-2.jsonl
 )";
 
 constexpr const char* kExportFooter = R"(
@@ -227,10 +228,13 @@ failure.
 as objects (with seq and hash); a failure halfway closes the document with
 an "error" member.
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
-  pli export --db games.db > games.jsonl
-  pli export --db games.db --game g1 --output g1.jsonl
-  pli export --db games.db --game g1 --json
+  pli export --db club.db > club.jsonl
+  pli export --db club.db --game 5.1-suite --output 5.1-suite.jsonl
+  pli export --db club.db --game 5.1-suite --json
 )";
 
 constexpr const char* kBackupFooter = R"(
@@ -239,9 +243,12 @@ or a storage failure.
 --json: one JSON document on stdout ({"result":"ok","backup":TARGET}, or
 {"error":{...}}).
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
-  pli backup --db games.db games-2026-11-24.db
-  pli backup --db games.db /mnt/copy/games.db --json
+  pli backup --db club.db club-2026-11-24.db
+  pli backup --db club.db club-copy.db --json
 )";
 
 CLI::Option* AddDb(CLI::App* c, ArchiveArgs& args, const char* what) {

@@ -331,24 +331,56 @@ A whole game:
   pli audit --db g.db
 )";
 
-// Each live command's own examples, first in its --help.
+// Each live command's own examples, first in its --help. They run as they
+// stand from the repository's root (tests/docs/doc_examples.py runs them in
+// order, each page in an empty folder beside fixtures/): a game is made with
+// pli new, or a fixture's first events are imported to reach the position
+// the command needs. club.db is theirs; the whole game below has g.db.
 const char* LiveExamples(const std::string& name) {
   if (name == "new") {
-    return "  pli new --db g.db --game g1 --seats Ana,Bo,Cy,Di\n"
-           "  pli new --db g.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n";
+    return "Examples:\n"
+           "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
+           "  pli new --db club.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n";
   }
   if (name == "deal") {
-    return "  pli deal --db g.db --game g1 --seed 42 --expect 1\n"
-           "  pli deal --db g.db --game g1 --hand \"3c 4c ...\" --hand ... --expect 1\n";
+    return "Before the examples:\n"
+           "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
+           "  pli new --db club.db --game g2 --seats A,B,C,D\n"
+           "\nExamples:\n"
+           "  pli deal --db club.db --game g1 --seed 42 --expect 1\n"
+           "  pli deal --db club.db --game g2 --expect 1 \\\n"
+           "    --hand \"3c 4c 5c 6c 6d 7c 8c 9c Tc Jc Qc Qh Kd\" --hand \"3d 4d 5d 7d 8d 9d Td Jd Qd Kh Ad 2c 2h\" \\\n"
+           "    --hand \"3h 4h 5h 6h 6s 7h 8h 9h Th Jh Qs Ks Ah\" --hand \"3s 4s 5s 7s 8s 9s Ts Js Kc Ac As 2d 2s\"\n";
   }
-  if (name == "exchange") return "  pli exchange --db g.db --game g1 --from Di --to Ana 2s 2h --expect 41\n";
+  if (name == "exchange") {
+    return "Before the examples:\n"
+           "  head -n 21 fixtures/rules/K1-exchange-legal.jsonl | pli import --db club.db -   # manche 2 dealt\n"
+           "\nExamples:\n"
+           "  pli exchange --db club.db --game K1-exchange-legal --from D --to A 6c 5h --expect 21\n";
+  }
   if (name == "play") {
-    return "  pli play --db g.db --game g1 --seat Di Qh --expect 2\n"
-           "  pli play --db g.db --game g1 --seat 0 7h 7s --declare suite --json\n";
+    return "Before the examples:\n"
+           "  head -n 2 fixtures/seed/5.1-suite.jsonl | pli import --db club.db -   # a game just dealt\n"
+           "\nExamples:\n"
+           "  pli play --db club.db --game 5.1-suite --seat A 5c --expect 2\n"
+           "  pli play --db club.db --game 5.1-suite --seat 1 6c --declare suite --expect 3 --json\n";
   }
-  if (name == "pass") return "  pli pass --db g.db --game g1 --seat 3 --expect 3\n";
-  if (name == "close") return "  pli close --db g.db --game g1 --seat Bo 6s 6d --expect 7\n";
-  return "  pli end --db g.db --game g1 --expect 170\n";
+  if (name == "pass") {
+    return "Before the examples:\n"
+           "  head -n 3 fixtures/rules/P4-pass-forced-legal.jsonl | pli import --db club.db -   # A led Kc\n"
+           "\nExamples:\n"
+           "  pli pass --db club.db --game P4-pass-forced-legal --seat B --expect 3\n";
+  }
+  if (name == "close") {
+    return "Before the examples:\n"
+           "  head -n 3 fixtures/rules/E4-close-closes-legal.jsonl | pli import --db club.db -   # A led 6c 6d\n"
+           "\nExamples:\n"
+           "  pli close --db club.db --game E4-close-closes-legal --seat C 6h 6s --expect 3\n";
+  }
+  return "Before the examples:\n"
+         "  pli import --db club.db fixtures/seed/5.5-finish-on-2.jsonl   # 26 events\n"
+         "\nExamples:\n"
+         "  pli end --db club.db --game 5.5-finish-on-2 --expect 26\n";
 }
 
 // The options every live command takes.
@@ -370,7 +402,7 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
       ->type_name("TIME");
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
-  c->footer(std::string("Examples:\n") + LiveExamples(name) + "\n" + kLiveFooter);
+  c->footer(std::string(LiveExamples(name)) + "\n" + kLiveFooter);
   return c;
 }
 

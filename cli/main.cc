@@ -69,6 +69,7 @@ Examples:
   pli audit fixtures/seed/5.1-suite.jsonl
   pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
   pli new --db games.db --game g1 --seats Ana,Bo,Cy,Di
+  pli deal --db games.db --game g1 --seed 42 --expect 1
   pli legal --db games.db --game g1 --json
 Each command's options and examples: pli COMMAND --help.
 )";
@@ -82,10 +83,16 @@ without any event), or a storage failure.
 a failure in the middle of an archive closes it with the games judged so
 far, their summary and an "error" member (and exit 2).
 
+Before the examples:
+  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+
 Examples:
   pli audit fixtures/seed/5.1-suite.jsonl
   pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
-  pli audit --db games.db --game g1 --head 57:9f2c...   (the head of an acknowledgement)
+  pli audit --db club.db --game 5.1-suite \
+    --head 11:48957ba68da75ee73f40abcdb4009efd853dec0666f6bf31a720ccb0819c16ba
+(--head SEQ:HASH is a head you kept, from an acknowledgement or from the
+last line of an export: the audit fails if the game no longer reaches it.)
 )";
 
 const std::string kStateFooter = std::string(kSourceText) +

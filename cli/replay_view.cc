@@ -66,10 +66,10 @@ Exit status: 0 shown, 2 bad usage, an unreadable or malformed log, or a
 storage failure (with --json: {"error":{"message","line","field"}}).
 
 Examples:
-  pli replay game.jsonl
-  pli replay --db games.db --game g2 --at 40 --seat 1
-  pli replay game.jsonl | less
-  pli replay game.jsonl --json | jq '.[] | select(.legal | not)'
+  pli replay fixtures/seed/5.1-suite.jsonl
+  pli replay fixtures/seed/5.5-finish-on-2.jsonl --at 20 --seat 1
+  pli replay fixtures/seed/5.5-finish-on-2.jsonl | less
+  pli replay fixtures/rules/O2-ou-rien-illegal.jsonl --json | jq '.[] | select(.legal | not)'
 )";
 
 struct ReplayArgs {

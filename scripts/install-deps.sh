@@ -16,6 +16,7 @@ packages=(
   time                   # scripts/bench.sh: peak memory (/usr/bin/time -f %M)
   tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
   python3                # tests/docs/doc_examples.py runs the examples of the pages
+  jq less                # ... among them pli replay --help's, which pipe into these
 )
 
 # Nothing to do (and no network needed) when every package is installed.

@@ -3,6 +3,9 @@
 
 Usage: doc_examples.py PLI REPO [PAGE.md ...] [--help-pages]
 
+ctest runs it as doc-examples (tests/CMakeLists.txt) on README.md,
+docs/*.md, schema/*.md and --help-pages.
+
 Every example a page shows must work when copied (issue 11 item 6). Two
 kinds of block are run, each page in a fresh sandbox folder of its own where
 `pli` and `build/pli` are the binary under test, `fixtures/` is the
@@ -17,12 +20,31 @@ may create a database in one block and read it in the next):
     line "..." alone matches any number of lines.
   * A command list: a ```sh block. Each line that starts with "pli " or
     "build/pli " runs and must exit 0, unless it ends with a comment
-    "# exit N". Other lines (installing, building) are what the page is
+    "# exit N" (see below). Other lines (installing, building) are what the page is
     about, not examples of pli, and are not run.
 
 With --help-pages, the examples of `pli --help` and of every command's
---help run the same way: each page in its own sandbox, every line that
-starts with "pli " in order, exit 0 unless it ends with "# exit N".
+--help run too, each page in a sandbox of its own, in the order the page
+shows them. A page's examples are the indented lines under a line
+"Before the examples:", "Examples:" or "A whole game:", up to the next line that is not indented
+(a line ending in a backslash goes on on the next). Every one runs, pli or
+not (`head -n 3 fixtures/... | pli import --db club.db -` reaches a
+position), and must exit 0 unless its comment says "# exit N".
+
+The convention for help pages, so that every example works when copied from
+the repository's root: a page's examples need nothing but the repository's
+fixtures/ and the examples above them on the same page. A command that needs
+a game at some position (exchange, close, end ...) shows how to get there in
+a block "Before the examples:", usually by importing a fixture, or its
+first N events, into club.db; its "Examples:" then run only the command
+itself (tests/cli/traps_test.cc checks that).
+The live commands' "A whole game" (g.db, game g1) starts from nothing and
+follows the page's own examples in the same sandbox, so those leave g.db
+alone. There is no hidden setup and no example is exempt.
+
+A trailing comment anywhere ("# exit 1", "# the ruling (illegal: exit 1)")
+that says "exit N" sets the exit status a command of a ```sh block or of a
+help page must end with.
 
 Prints one line per failure with the page and line, then "N passed, M failed".
 Exit status 0 when every example holds, 1 otherwise.
@@ -97,11 +119,13 @@ def command_lines(start, body):
         text = line.strip()
         if not (text.startswith("pli ") or text.startswith("build/pli ")):
             continue
-        status = 0
-        m = re.search(r"#\s*exit\s+(\d+)\s*$", text)
-        if m:
-            status = int(m.group(1))
-        yield start + k, text, None, status
+        yield start + k, text, None, exit_comment(text)
+
+
+def exit_comment(command):
+    """N when the command's trailing comment says "exit N", else 0."""
+    m = re.search(r"\s#[^#'\"]*\bexit\s+(\d+)\b[^#'\"]*$", command)
+    return int(m.group(1)) if m else 0
 
 
 def matches(expected, actual):
@@ -192,16 +216,28 @@ def help_pages(pli):
 
 
 def help_examples(text):
-    """Every line of a help page that starts with "pli ": its examples, in order."""
-    for k, line in enumerate(text.split("\n")):
-        text = line.strip()
-        if not text.startswith("pli "):
+    """The examples of a help page, in order: the indented lines under a line
+    "Examples:" or "A whole game:" (up to the next line that is not indented),
+    a line ending in a backslash continued on the next."""
+    lines = text.split("\n")
+    in_block = False
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        if re.fullmatch(r"(Examples|Before the examples|A whole game)\b.*:", line.strip()) and not line[:1].isspace():
+            in_block = True
             continue
-        status = 0
-        s = re.search(r"#\s*exit\s+(\d+)\s*$", text)
-        if s:
-            status = int(s.group(1))
-        yield k + 1, text, None, status
+        if not line[:1].isspace() or not line.strip():
+            in_block = False
+            continue
+        if not in_block:
+            continue
+        line_no, command = k, line.strip()
+        while command.endswith("\\") and k < len(lines):
+            command += "\n" + lines[k].strip()
+            k += 1
+        yield line_no, command, None, exit_comment(command)
 
 
 def main(argv):
