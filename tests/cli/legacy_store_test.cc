@@ -2,7 +2,7 @@
 // meaning (issue 13: "a database written by today's main audits clean and
 // exports identically after the change").
 //
-// fixtures/store/v2-2026-11-26.db was made on 2026-11-26 by main at 890773f
+// tests/data/store/v2-2026-11-26.db was made on 2026-11-26 by main at 890773f
 // (schema v2), with these commands, and is never rewritten:
 //   pli simulate --db old.db --games 2 --seats 4 --bots mixed --seed 11 --manches 2 --fast
 //   pli simulate --db old.db --games 1 --seats 5 --bots mixed --seed 12 --manches 1 --ruleset classic --fast
@@ -35,7 +35,7 @@ using pli::test::ReadBytes;
 using pli::test::Result;
 using pli::test::TempDir;
 
-const std::string kFixture = std::string(PLI_SOURCE_DIR) + "/fixtures/store/v2-2026-11-26";
+const std::string kFixture = std::string(PLI_SOURCE_DIR) + "/tests/data/store/v2-2026-11-26";
 
 // A private copy of the old database (a reader may leave -wal/-shm beside
 // it, which must not land in the source tree).
