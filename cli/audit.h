@@ -1,8 +1,10 @@
-// audit.h: `pli audit` over a log or a whole archive, streaming: each game is
-// checked (rules and hash chain), printed and dropped before the next is
-// read, so memory does not grow with the archive. Ends with a summary: games,
-// events, clean games, violations by code, chain problems. On a TTY, a
-// progress line on stderr. Header-only, cli only.
+// audit.h: `pli audit` over a log or a whole archive, streaming: a database's
+// games are checked (rules and hash chain), printed and dropped one at a
+// time; a log file's events are judged as their lines are read and dropped,
+// each game's verdict kept until the file's end (a bad line anywhere makes
+// the file unreadable), so memory does not grow with the events. Ends with a
+// summary: games, events, clean games, violations by code, chain problems.
+// On a TTY, a progress line on stderr (--db). Header-only, cli only.
 #ifndef PLI_CLI_AUDIT_H_
 #define PLI_CLI_AUDIT_H_
 
@@ -67,6 +69,17 @@ struct AuditSummary {
   }
 };
 
+// What the audit of a game keeps once its events are gone: all that is
+// printed of it.
+struct GameVerdict {
+  std::string game;
+  int64_t events = 0;
+  std::vector<std::string> seats;  // the seat names of its game event
+  ChainCheck chain;
+  std::vector<Finding> findings;
+  bool malformed = false;  // it holds a malformed event
+};
+
 // Streams audit output: per-game text lines, or one JSON document written
 // piece by piece: {"games":[...],"summary":{...}}. The document is opened
 // with its first game, so a failure before any (an unreadable file, an
@@ -85,19 +98,29 @@ class AuditPrinter {
 
   // Audits one game, prints it, adds it to the summary.
   void Add(const LoadedGame& game) {
+    Add(GameVerdict{game.log.game, static_cast<int64_t>(game.log.events.size()),
+                    SeatNames(game.log), game.chain,
+                    AuditByPosition(game.log.events, keep_going_),
+                    FirstMalformed(game.log) != nullptr});
+  }
+
+  // Prints a game already judged (AuditFileGames), adds it to the summary.
+  void Add(const GameVerdict& game) {
     // A malformed event is malformed input (INTERFACE.md §2): exit 2 once
     // every game is judged, also when checking stopped before it.
-    malformed_ = malformed_ || FirstMalformed(game.log) != nullptr;
-    const std::vector<Finding> findings = AuditByPosition(game.log.events, keep_going_);
-    Tally(game, findings);
+    malformed_ = malformed_ || game.malformed;
+    Tally(game);
     ClearProgress();
+    const auto events = static_cast<size_t>(game.events);
     if (json_) {
       std::cout << (summary_.games > 1 ? "," : "{\"games\":[")
-                << boost::json::serialize(AuditJson(game.log, game.chain, findings));
+                << boost::json::serialize(AuditJson(game.game, events, game.chain, game.findings));
     } else {
-      std::cout << AuditText(game.log, game.chain, findings, keep_going_);
+      std::cout << AuditText(game.game, events, game.seats, game.chain, game.findings, keep_going_);
     }
   }
+
+  bool keep_going() const { return keep_going_; }
 
   // Prints and tallies a game the fast path found clean (stored_scan.h):
   // what Add prints for a game with `events` events, a sound chain and no
@@ -201,14 +224,14 @@ class AuditPrinter {
   }
 
  private:
-  void Tally(const LoadedGame& game, const std::vector<Finding>& findings) {
+  void Tally(const GameVerdict& game) {
     ++summary_.games;
-    summary_.events += static_cast<int64_t>(game.log.events.size());
+    summary_.events += game.events;
     const bool broken = game.chain.status == ChainStatus::kBroken;
-    if (findings.empty() && !broken) ++summary_.clean;
+    if (game.findings.empty() && !broken) ++summary_.clean;
     if (broken) ++summary_.broken_chains;
     summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
-    for (const Finding& f : findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
+    for (const Finding& f : game.findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
   }
   // The database as a whole: {"file","check":"integrity_check","ok",
   // "problems":[...SQLite's lines...]} from SetDatabaseCheck, and
@@ -297,6 +320,116 @@ inline void AuditDbGames(AuditPrinter& printer, const std::string& db,
     printer.Add(LoadedGame{std::move(checked.log), std::move(checked.chain)});
   }
   AuditDatabase(printer, *store, db_witness);
+}
+
+// The game of a log being audited as it is read (AuditFileGames).
+class FileGameAuditor {
+ public:
+  FileGameAuditor(std::string game, bool judged, bool keep_going, int64_t witness_seq)
+      : judged_(judged), witness_seq_(witness_seq), auditor_(keep_going) {
+    verdict_.game = std::move(game);
+  }
+
+  // Judges the next event of the game; its hash is moved out.
+  void Add(LogItem& item) {
+    ++verdict_.events;
+    if (judged_) {
+      if (verdict_.events == 1) {
+        if (const auto* g = std::get_if<GameEvent>(&item.event.body)) verdict_.seats = g->seats;
+      }
+      verdict_.malformed =
+          verdict_.malformed || std::holds_alternative<MalformedEvent>(item.event.body);
+      auditor_.Add(item.event);
+      chain_.Add(std::move(item.event), item.hash);
+    }
+    if (witness_seq_ == verdict_.events) witness_hash_ = item.hash;
+    last_hash_ = std::move(item.hash);
+  }
+
+  bool judged() const { return judged_; }
+  const std::string& game() const { return verdict_.game; }
+  // The hash written on its event --head's seq ("" when none).
+  const std::string& witness_hash() const { return witness_hash_; }
+  FileGameTail Tail() const { return FileGameTail{verdict_.game, verdict_.events, last_hash_}; }
+  GameVerdict Finish() {
+    verdict_.chain = chain_.Finish();
+    verdict_.findings = auditor_.Take();
+    return std::move(verdict_);
+  }
+
+ private:
+  bool judged_;
+  int64_t witness_seq_;
+  GameVerdict verdict_;
+  FileChainChecker chain_;
+  PositionAuditor auditor_;
+  std::string witness_hash_;
+  std::string last_hash_;
+};
+
+// Audits the games of a log file, or of standard input for "-", as its
+// lines are read: each event is judged (rules, hash chain) as it comes and
+// dropped, so memory holds the current game's state, the ids used in it and
+// each game's verdict (GameVerdict), not the events: a log of any length,
+// an endless pipe too, audits in bounded memory. Nothing is printed before
+// the log's end, since a line that is not a JSON object anywhere makes the
+// whole file unreadable (INTERFACE.md §2). `id` (--game) audits that game
+// only; `witness` is --head: a game's head, checked against --game's (or
+// the only) game, or a database head db:N:HASH, checked against every game
+// of the file in its order (an export of a whole database). The output is
+// that of auditing ReadSource's games one by one.
+inline void AuditFileGames(AuditPrinter& printer, const std::string& source,
+                           const std::optional<std::string>& id, const Witness& witness) {
+  std::vector<GameVerdict> verdicts;  // of the games judged, in file order
+  std::vector<std::string> ids;       // of every game, for --game's messages
+  std::vector<FileGameTail> tails;    // of every game, for a database head
+  std::optional<FileGameAuditor> current;
+  std::vector<std::string> witness_hashes;  // of the games judged, for a game head
+  const auto close = [&] {
+    if (!current) return;
+    if (witness.database) tails.push_back(current->Tail());
+    if (current->judged()) {
+      witness_hashes.push_back(current->witness_hash());
+      verdicts.push_back(current->Finish());
+    }
+    current.reset();
+  };
+  const int64_t witness_seq = witness.game ? witness.game->seq : 0;
+  ReadSourceEvents(source, [&](LogItem& item) {
+    if (item.opens) {
+      close();
+      ids.push_back(item.game);
+      current.emplace(item.game, !id || *id == item.game, printer.keep_going(), witness_seq);
+    }
+    current->Add(item);
+  });
+  close();
+  if (witness.database) {  // over every game of the file, in its order
+    std::string why;
+    const auto heads = FileGameHeads(tails, why);
+    if (!heads) {
+      throw std::runtime_error(SourceLabel(source) + ": " + why +
+                               ": a database head is checked against an export with hashes "
+                               "(pli export)");
+    }
+    printer.SetDatabase(DatabaseHeadOf(*heads), CheckDatabase(*heads, witness.database));
+  }
+  if (id || witness.game) {  // keep --game's (or the only game), which must be there
+    std::vector<GameLog> games;  // their ids only, for SelectGame's checks and messages
+    for (std::string& g : ids) games.push_back(GameLog{std::move(g), {}, {}, {}});
+    if (!id && games.size() > 1) {
+      throw std::runtime_error("--head SEQ:HASH belongs to one game, and " + SourceLabel(source) +
+                               " holds " + std::to_string(games.size()) +
+                               " games: choose it with --game ID");
+    }
+    SelectGame(games, id, source);
+  }
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    if (witness.game) {
+      CheckFileWitness(verdicts[i].events, witness_hashes[i], *witness.game, verdicts[i].chain);
+    }
+    printer.Add(verdicts[i]);
+  }
 }
 
 }  // namespace pli::cli

@@ -194,34 +194,7 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
     pli::cli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
     return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
-  std::vector<pli::cli::LoadedGame> games = pli::cli::LoadFileGames(args.source);
-  if (witness.database) {  // over every game of the file, in its order
-    std::vector<const pli::GameLog*> logs;
-    for (const pli::cli::LoadedGame& g : games) logs.push_back(&g.log);
-    std::string why;
-    const auto heads = pli::FileGameHeads(logs, why);
-    if (!heads) {
-      throw std::runtime_error(pli::cli::SourceLabel(args.source) + ": " + why +
-                               ": a database head is checked against an export with hashes "
-                               "(pli export)");
-    }
-    printer.SetDatabase(pli::DatabaseHeadOf(*heads), pli::CheckDatabase(*heads, witness.database));
-  }
-  if (args.game || witness.game) {  // keep --game's (or the only game), which must be there
-    std::vector<pli::GameLog> logs;
-    for (const pli::cli::LoadedGame& g : games) logs.push_back(g.log);
-    if (!args.game && logs.size() > 1) {
-      throw std::runtime_error("--head SEQ:HASH belongs to one game, and " +
-                               pli::cli::SourceLabel(args.source) + " holds " +
-                               std::to_string(logs.size()) + " games: choose it with --game ID");
-    }
-    const std::string id = pli::cli::SelectGame(logs, args.game, args.source).game;
-    std::erase_if(games, [&](const pli::cli::LoadedGame& g) { return g.log.game != id; });
-  }
-  for (pli::cli::LoadedGame& game : games) {
-    if (witness.game) pli::CheckFileWitness(game.log, *witness.game, game.chain);
-    printer.Add(game);
-  }
+  pli::cli::AuditFileGames(printer, args.source, args.game, witness);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
   return printer.Finish(pli::cli::SourceLabel(args.source));
 }

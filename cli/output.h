@@ -58,7 +58,9 @@ inline const char* YesNo(bool b) { return b ? "yes" : "no"; }
 // "chain_problems":[{"seq","message"}],"violations":[{"seq","seat","type",
 // "code","rule","message","hidden"}]}: the adjudicator's view, "hidden"
 // what the acting player's sentence left out (or null), also in "message".
-inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chain,
+// `game` is the game's id, `events` its number of events.
+inline boost::json::object AuditJson(const std::string& game, size_t events,
+                                     const ChainCheck& chain,
                                      const std::vector<Finding>& findings) {
   boost::json::array violations;
   for (const Finding& f : findings) {
@@ -79,21 +81,27 @@ inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chai
     problems.push_back(boost::json::object{{"seq", p.seq}, {"message", p.message}});
   }
   boost::json::object o;
-  o["game"] = game.game;
-  o["events"] = game.events.size();
+  o["game"] = game;
+  o["events"] = events;
   o["chain"] = ChainStatusName(chain.status);
   o["chain_problems"] = std::move(problems);
   o["violations"] = std::move(violations);
   return o;
 }
 
+inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chain,
+                                     const std::vector<Finding>& findings) {
+  return AuditJson(game.game, game.events.size(), chain, findings);
+}
+
 // "game g1: 32 events, clean", or the count and one line per violation:
-// "  seq 9  seat 2 (Bob)  play  too-weak (P3): message".
-inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
+// "  seq 9  seat 2 (Bob)  play  too-weak (P3): message". `game` is the
+// game's id, `events` its number of events, `names` its seat names.
+inline std::string AuditText(const std::string& game, size_t events,
+                             const std::vector<std::string>& names, const ChainCheck& chain,
                              const std::vector<Finding>& findings, bool keep_going) {
-  const std::vector<std::string> names = SeatNames(game);
   std::string text =
-      "game " + EscapeForTerminal(game.game) + ": " + std::to_string(game.events.size()) + " events, ";
+      "game " + EscapeForTerminal(game) + ": " + std::to_string(events) + " events, ";
   // A log without hashes has no chain to speak of.
   if (chain.status != ChainStatus::kNone) {
     text += std::string("hash chain ") + ChainStatusName(chain.status) + ", ";
@@ -117,6 +125,11 @@ inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
   if (!keep_going && !findings.empty())
     text += "  (checking stopped at the first violation; --continue checks the rest)\n";
   return text;
+}
+
+inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
+                             const std::vector<Finding>& findings, bool keep_going) {
+  return AuditText(game.game, game.events.size(), SeatNames(game), chain, findings, keep_going);
 }
 
 // ---------------------------------------------------------------------------

@@ -34,18 +34,28 @@ inline std::string SourceLabel(const std::string& source) {
 // read line by line. An unreadable log (a line that is not a JSON object,
 // events before any game event) throws, naming the line and field; a
 // malformed event is kept at its position (schema/log_reader.h).
-inline std::vector<GameLog> ReadSource(const std::string& source) {
+// ReadSource as a stream (schema/log_reader.h, ReadLogEvents): hands each
+// event to `fn` as its line is read, keeping none. An unreadable log
+// throws once its bad line is reached, after the events before it were
+// handed over: the caller must print nothing of them before this returns.
+inline void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn) {
   std::error_code ec;
   if (source != "-" && std::filesystem::is_directory(source, ec)) {
     throw InputError(source + " is a directory, not a log file (give a JSON Lines file)");
   }
-  auto read = source == "-" ? ReadLog(std::cin) : ReadLogFile(source);
-  if (const LogError* error = std::get_if<LogError>(&read)) {
+  const std::optional<LogError> error =
+      source == "-" ? ReadLogEvents(std::cin, fn) : ReadLogFileEvents(source, fn);
+  if (error) {
     throw InputError(SourceLabel(source) + ": " + error->ToString(),
                      error->line > 0 ? std::optional<int64_t>(error->line) : std::nullopt,
                      error->field);
   }
-  return std::move(std::get<std::vector<GameLog>>(read));
+}
+
+inline std::vector<GameLog> ReadSource(const std::string& source) {
+  std::vector<GameLog> games;
+  ReadSourceEvents(source, [&](LogItem& item) { AppendLogItem(games, item); });
+  return games;
 }
 
 // A game as a command reads it, with its chain verdict.

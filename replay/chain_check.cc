@@ -156,48 +156,109 @@ CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>&
 }
 
 ChainCheck CheckFileChain(const GameLog& game) {
-  ChainCheck check;
   bool any = false;
   for (const std::string& h : game.hashes) any = any || !h.empty();
-  if (!any) return check;
-  check.status = ChainStatus::kOk;
-  // The hash the next event chains to; nullopt after a malformed event
-  // without a readable hash, whose link cannot be known.
-  std::optional<Hash> prev = kGenesis;
+  if (!any) return ChainCheck{};  // no chain, nothing to hash
+  FileChainChecker checker;
   for (size_t i = 0; i < game.events.size(); ++i) {
-    const int64_t seq = static_cast<int64_t>(i) + 1;
-    const std::string& written = i < game.hashes.size() ? game.hashes[i] : std::string();
-    const std::optional<Hash> claimed = ParseHashHex(written);
-    // A malformed event has no encoding to hash: it is reported as
-    // `malformed` by audit, not as a chain problem; the chain goes on from
-    // its hash as written.
-    if (std::holds_alternative<MalformedEvent>(game.events[i].body)) {
-      prev = claimed;
-      continue;
-    }
-    const Hash actual = ChainHash(prev.value_or(kGenesis), seq, EncodeEvent(game.events[i]));
-    if (!claimed) {
-      Report(check, seq, Seq(seq) + " carries no hash, though others of its game do");
-    } else if (prev && *claimed != actual) {
-      Report(check, seq, Seq(seq) + " does not match its hash: it was edited, or moved");
-    }
-    // Go on from the hash as written, so one edit is reported once.
-    prev = claimed.value_or(actual);
+    checker.Add(game.events[i], i < game.hashes.size() ? game.hashes[i] : std::string());
   }
-  return check;
+  return checker.Finish();
+}
+
+void FileChainChecker::Take(const Event& event, Event* movable, const std::string& written) {
+  const int64_t seq = ++seq_;
+  if (!any_ && !written.empty()) {
+    // The game has a chain: the events before without a hash are problems,
+    // in seq order before this one's.
+    any_ = true;
+    check_.status = ChainStatus::kOk;
+    for (const auto& [first, last] : unhashed_) {
+      for (int64_t s = first; s <= last; ++s) {
+        Report(check_, s, Seq(s) + " carries no hash, though others of its game do");
+      }
+    }
+    unhashed_ = {};
+  }
+  const bool malformed = std::holds_alternative<MalformedEvent>(event.body);
+  if (!any_) {
+    // No hash so far: nothing to check, only the chain to carry on.
+    if (!malformed) {
+      if (!unhashed_.empty() && unhashed_.back().second == seq - 1) {
+        unhashed_.back().second = seq;
+      } else {
+        unhashed_.emplace_back(seq, seq);
+      }
+    }
+    if (hashing_) return Link(malformed ? nullptr : &event, std::nullopt, seq);
+    if (malformed) {
+      deferred_.emplace_back();
+    } else {
+      deferred_.emplace_back(movable ? std::move(*movable) : event);
+    }
+    if (deferred_.size() >= kDeferred) CatchUp();
+    return;
+  }
+  CatchUp();
+  const std::optional<pli::Hash> claimed = ParseHashHex(written);
+  if (!claimed && !malformed) {
+    Report(check_, seq, Seq(seq) + " carries no hash, though others of its game do");
+  }
+  Link(malformed ? nullptr : &event, claimed, seq);
+}
+
+// Carries the chain over one event (nullptr: a malformed one) and checks
+// its claimed hash.
+void FileChainChecker::Link(const Event* event, const std::optional<pli::Hash>& claimed,
+                            int64_t seq) {
+  // A malformed event has no encoding to hash: it is reported as
+  // `malformed` by audit, not as a chain problem; the chain goes on from
+  // its hash as written. The hash the next event chains to is nullopt
+  // after a malformed event without a readable hash, whose link cannot be
+  // known.
+  if (event == nullptr) {
+    prev_ = claimed;
+    return;
+  }
+  const pli::Hash actual = ChainHash(prev_.value_or(kGenesis), seq, EncodeEvent(*event));
+  if (claimed && prev_ && *claimed != actual) {
+    Report(check_, seq, Seq(seq) + " does not match its hash: it was edited, or moved");
+  }
+  // Go on from the hash as written, so one edit is reported once.
+  prev_ = claimed.value_or(actual);
+}
+
+// Hashes the deferred events, and every event from then on.
+void FileChainChecker::CatchUp() {
+  if (hashing_) return;
+  hashing_ = true;
+  for (size_t i = 0; i < deferred_.size(); ++i) {  // events 1, 2, ...: deferred from the start
+    Link(deferred_[i] ? &*deferred_[i] : nullptr, std::nullopt, static_cast<int64_t>(i) + 1);
+  }
+  deferred_ = {};
+}
+
+ChainCheck FileChainChecker::Finish() {
+  if (!any_) return ChainCheck{};
+  return std::move(check_);
 }
 
 void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check) {
-  const std::string head = std::to_string(witness.seq) + ":" + HashHex(witness.hash);
   const auto events = static_cast<int64_t>(game.events.size());
+  const bool there = witness.seq >= 1 && witness.seq <= events &&
+                     static_cast<size_t>(witness.seq) <= game.hashes.size();
+  CheckFileWitness(events, there ? game.hashes[static_cast<size_t>(witness.seq) - 1] : std::string(),
+                   witness, check);
+}
+
+void CheckFileWitness(int64_t events, const std::string& written, const Head& witness,
+                      ChainCheck& check) {
+  const std::string head = std::to_string(witness.seq) + ":" + HashHex(witness.hash);
   if (witness.seq > events) {
     return Report(check, witness.seq,
                   "the acknowledged head " + Seq(witness.seq) + " is not in the log (it has " +
                       std::to_string(events) + " events): it was cut");
   }
-  const std::string& written = static_cast<size_t>(witness.seq) <= game.hashes.size()
-                                   ? game.hashes[static_cast<size_t>(witness.seq) - 1]
-                                   : std::string();
   const std::optional<Hash> hash = ParseHashHex(written);
   if (!hash) {
     return Report(check, witness.seq,
@@ -258,48 +319,58 @@ std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
 
 std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
                                                    std::string& why) {
-  std::vector<GameHead> heads;
+  std::vector<FileGameTail> tails;
   for (const GameLog* g : games) {
-    const auto events = static_cast<int64_t>(g->events.size());
-    const std::optional<Hash> last =
-        g->hashes.size() == g->events.size() && events > 0 ? ParseHashHex(g->hashes.back())
-                                                           : std::nullopt;
+    const bool last = g->hashes.size() == g->events.size() && !g->events.empty();
+    tails.push_back(FileGameTail{g->game, static_cast<int64_t>(g->events.size()),
+                                 last ? g->hashes.back() : std::string()});
+  }
+  return FileGameHeads(tails, why);
+}
+
+std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<FileGameTail>& games,
+                                                   std::string& why) {
+  std::vector<GameHead> heads;
+  for (const FileGameTail& g : games) {
+    const std::optional<Hash> last = g.events > 0 ? ParseHashHex(g.last_hash) : std::nullopt;
     if (!last) {
-      why = "game \"" + g->game + "\" carries no hash on its last event";
+      why = "game \"" + g.game + "\" carries no hash on its last event";
       return std::nullopt;
     }
-    heads.push_back(GameHead{g->game, static_cast<int64_t>(heads.size()) + 1, Head{events, *last}});
+    heads.push_back(GameHead{g.game, static_cast<int64_t>(heads.size()) + 1, Head{g.events, *last}});
   }
   return heads;
 }
 
 std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going) {
+  PositionAuditor auditor(keep_going);
+  for (const Event& e : events) auditor.Add(e);
+  return auditor.Take();
+}
+
+void PositionAuditor::Add(const Event& e) {
   // AuditGame over the events with their seq cleared, without copying the
   // log: an event whose seq is the position Decide expects (1 for the game
   // event of a state with none, else state.seq + 1: engine/decide.cc) is
   // judged as it is, since then its seq changes nothing; any other (only a
   // tampered store has one) as a copy without its seq.
-  std::vector<Finding> findings;
-  State state;
-  for (size_t i = 0; i < events.size(); ++i) {
-    const Event& e = events[i];
-    const bool opens = std::holds_alternative<GameEvent>(e.body) && state.phase == Phase::kNone;
-    const int64_t expected = opens ? 1 : state.seq + 1;
-    std::optional<Violation> violation;
-    if (!e.seq || *e.seq == expected) {
-      violation = Step(state, e);
-    } else {
-      Event positional = e;
-      positional.seq.reset();
-      violation = Step(state, positional);
-    }
-    if (!violation) continue;
-    // Reported at the event's own seq (its position when it has none).
-    findings.push_back(Finding{e.seq.value_or(static_cast<int64_t>(i) + 1), ActingSeat(e.body),
-                               TypeOf(e.body), std::move(*violation), WrittenType(e.body)});
-    if (!keep_going) break;
+  const int64_t position = ++position_;
+  if (stopped_) return;
+  const bool opens = std::holds_alternative<GameEvent>(e.body) && state_.phase == Phase::kNone;
+  const int64_t expected = opens ? 1 : state_.seq + 1;
+  std::optional<Violation> violation;
+  if (!e.seq || *e.seq == expected) {
+    violation = Step(state_, e);
+  } else {
+    Event positional = e;
+    positional.seq.reset();
+    violation = Step(state_, positional);
   }
-  return findings;
+  if (!violation) return;
+  // Reported at the event's own seq (its position when it has none).
+  findings_.push_back(Finding{e.seq.value_or(position), ActingSeat(e.body), TypeOf(e.body),
+                              std::move(*violation), WrittenType(e.body)});
+  if (!keep_going_) stopped_ = true;
 }
 
 }  // namespace pli

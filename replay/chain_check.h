@@ -8,9 +8,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/event.h"
+#include "engine/state.h"
+#include "referee/chain.h"
 #include "referee/store.h"
 #include "replay/fold.h"
 #include "schema/log_reader.h"
@@ -63,11 +66,47 @@ CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>&
 // when no event carries one, else each must be the chain hash of its event.
 ChainCheck CheckFileChain(const GameLog& game);
 
+// CheckFileChain one event at a time, for a game read as a stream
+// (ReadLogEvents): Add each event with its `hash` as written, in order,
+// then Finish. Memory holds the hash the next event chains to and the
+// problems found; before the first hash of the game, the events without
+// one are held as runs of seqs (reported, as CheckFileChain does, only
+// once a hash shows the game has a chain). Hashing costs as much as
+// judging, and a log without hashes needs none: until a hash shows up,
+// the events are kept unhashed (at most kDeferred of them, then hashed
+// from then on), so a game without hashes is never hashed unless long.
+class FileChainChecker {
+ public:
+  static constexpr size_t kDeferred = 1024;
+
+  void Add(const Event& event, const std::string& written) { Take(event, nullptr, written); }
+  // The same; the event may be moved from.
+  void Add(Event&& event, const std::string& written) { Take(event, &event, written); }
+  ChainCheck Finish();
+
+ private:
+  void Take(const Event& event, Event* movable, const std::string& written);
+  void Link(const Event* event, const std::optional<pli::Hash>& claimed, int64_t seq);
+  void CatchUp();
+
+  int64_t seq_ = 0;
+  bool any_ = false;                // an event of the game carries a `hash`
+  bool hashing_ = false;            // each event is hashed as it comes
+  std::optional<pli::Hash> prev_ = kGenesis;
+  ChainCheck check_;
+  std::vector<std::pair<int64_t, int64_t>> unhashed_;  // runs [first, last] before any_
+  std::vector<std::optional<Event>> deferred_;  // not hashed yet, before hashing_ (nullopt: malformed)
+};
+
 // Checks an exported game against a witness (an acknowledged SEQ:HASH):
 // the log's event `witness.seq` must carry the hash `witness.hash`. A log
 // without hashes cannot be checked, which is reported too. Adds what it
 // finds to `check` (broken, at the witness's seq).
 void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check);
+// The same, given what it looks at: the game's number of events and the
+// `hash` written on its event witness.seq ("" when none, or no such event).
+void CheckFileWitness(int64_t events, const std::string& written, const Head& witness,
+                      ChainCheck& check);
 
 // A problem of a database as a whole, not of one game's rows: `game` names
 // the game it shows at ("" for none).
@@ -91,11 +130,38 @@ std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
 // event carries no hash.
 std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
                                                    std::string& why);
+// The same, given what it looks at: each game's id, number of events and
+// the `hash` written on its last event.
+struct FileGameTail {
+  std::string game;
+  int64_t events = 0;
+  std::string last_hash;
+};
+std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<FileGameTail>& games,
+                                                   std::string& why);
 
 // Audits events in order as positions 1..n whatever seq they carry (a
 // tampered store may have gaps), reporting each finding at the event's own
 // seq (its position when it has none).
 std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going);
+
+// AuditByPosition one event at a time, for a game read as a stream: Add
+// each event in order; findings() are those of AuditByPosition over the
+// events added so far. Memory holds the game's state and its findings.
+class PositionAuditor {
+ public:
+  explicit PositionAuditor(bool keep_going) : keep_going_(keep_going) {}
+  void Add(const Event& event);
+  const std::vector<Finding>& findings() const { return findings_; }
+  std::vector<Finding> Take() { return std::move(findings_); }
+
+ private:
+  bool keep_going_;
+  bool stopped_ = false;  // at the first violation, without keep_going
+  int64_t position_ = 0;
+  State state_;
+  std::vector<Finding> findings_;
+};
 
 }  // namespace pli
 

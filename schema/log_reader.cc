@@ -112,17 +112,23 @@ std::optional<Problem> CheckSeats(const EventBody& body, int seats) {
 
 std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
-// Groups the lines of a log into games.
+// Tells the events of a log apart into games, one line at a time, keeping
+// only what the checks of later lines need: the game ids of the file, and
+// the current game's id, seats, position and used ids.
 class Grouper {
  public:
+  explicit Grouper(const std::function<void(LogItem&)>& fn) : fn_(fn) {}
   // Takes one non-blank line; returns an error when the log is unreadable.
   std::optional<LogError> Add(int line_number, std::string_view line);
-  std::vector<GameLog> Take() { return std::move(games_); }
 
  private:
   std::optional<Problem> CheckInGame(const LineRead& read);
 
-  std::vector<GameLog> games_;
+  const std::function<void(LogItem&)>& fn_;
+  LogItem item_;  // reused from line to line
+  bool in_game_ = false;   // a game event was read
+  std::string game_;       // the current game's id
+  int64_t events_ = 0;     // the number of events of the current game so far
   std::map<std::string, int> game_lines_;  // each game id of the file, and its first line
   int seats_ = 0;          // the current game's seats, 0 when its game event is malformed
   int game_line_ = 0;      // the line of the current game's game event
@@ -130,21 +136,20 @@ class Grouper {
 };
 
 std::optional<Problem> Grouper::CheckInGame(const LineRead& read) {
-  const GameLog& game = games_.back();
   const Event& event = *read.event;
   // The event's 1-based position; the game event is position 1.
-  const auto position = static_cast<int64_t>(game.events.size()) + 1;
+  const int64_t position = events_ + 1;
   if (event.seq && *event.seq != position) {
     return Problem{"seq", "seq " + std::to_string(*event.seq) +
                               " is not the event's position in its game (" +
                               std::to_string(position) + ")"};
   }
   if (event.id && ids_.contains(*event.id)) {
-    return Problem{"id", "id " + Quote(*event.id) + " is already used in game " + Quote(game.game)};
+    return Problem{"id", "id " + Quote(*event.id) + " is already used in game " + Quote(game_)};
   }
   if (std::holds_alternative<GameEvent>(event.body)) {
-    if (auto first = game_lines_.find(game.game); first != game_lines_.end()) {
-      return Problem{"game", "game id " + Quote(game.game) + " is already used by the game of line " +
+    if (auto first = game_lines_.find(game_); first != game_lines_.end()) {
+      return Problem{"game", "game id " + Quote(game_) + " is already used by the game of line " +
                                  std::to_string(first->second)};
     }
     return std::nullopt;
@@ -164,11 +169,13 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
   if (opens) {
     // A game event starts a new game, well formed or not.
     const auto* g = read.event ? &std::get<GameEvent>(read.event->body) : nullptr;
-    games_.push_back(GameLog{g ? g->game : read.game.value_or(""), {}, {}, {}});
+    in_game_ = true;
+    game_ = g ? g->game : read.game.value_or("");
+    events_ = 0;
     seats_ = 0;
     game_line_ = line_number;
     ids_.clear();
-  } else if (games_.empty()) {
+  } else if (!in_game_) {
     return LogError{line_number, "type",
                     (read.type ? "a " + Quote(*read.type) + " event" : std::string("an object")) +
                         " before the first game event"};
@@ -179,12 +186,11 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
   } else {
     problem = CheckInGame(read);
   }
-  GameLog& game = games_.back();
   if (opens) {
     if (!problem) seats_ = static_cast<int>(std::get<GameEvent>(read.event->body).seats.size());
-    game_lines_.emplace(game.game, line_number);  // the first game of that id keeps its line
+    game_lines_.emplace(game_, line_number);  // the first game of that id keeps its line
   }
-  Event event;
+  Event& event = item_.event;
   if (problem) {
     MalformedEvent m;
     m.type = read.type;
@@ -192,6 +198,7 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
     m.line = line_number;
     m.field = std::move(problem->field);
     m.message = std::move(problem->message);
+    event = Event{};
     event.body = std::move(m);
     // Its id is used all the same (INTERFACE.md §1), unless it was already.
     if (read.id && ids_.insert(*read.id).second) event.id = read.id;
@@ -199,9 +206,12 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
     event = std::move(*read.event);
     if (event.id) ids_.insert(*event.id);
   }
-  game.events.push_back(std::move(event));
-  game.lines.push_back(line_number);
-  game.hashes.push_back(std::move(read.hash));
+  ++events_;
+  item_.opens = opens;
+  if (opens) item_.game = game_;
+  item_.line = line_number;
+  item_.hash = std::move(read.hash);
+  fn_(item_);
   return std::nullopt;
 }
 
@@ -222,9 +232,9 @@ std::string LogError::ToString() const {
   return out;
 }
 
-std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in) {
+std::optional<LogError> ReadLogEvents(std::istream& in, const std::function<void(LogItem&)>& fn) {
   LineReader reader(in);
-  Grouper grouper;
+  Grouper grouper(fn);
   std::string text;
   int line_number = 0;
   while (reader.Next(&text)) {
@@ -238,10 +248,26 @@ std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in) {
     if (line_number == 1 && line.substr(0, kBom.size()) == kBom) line.remove_prefix(kBom.size());
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // \r\n
     if (IsBlank(line)) continue;
-    if (std::optional<LogError> e = grouper.Add(line_number, line)) return *e;
+    if (std::optional<LogError> e = grouper.Add(line_number, line)) return e;
   }
   if (reader.bad()) return LogError{0, "", "cannot read the log"};
-  return grouper.Take();
+  return std::nullopt;
+}
+
+void AppendLogItem(std::vector<GameLog>& games, LogItem& item) {
+  if (item.opens) games.push_back(GameLog{item.game, {}, {}, {}});
+  GameLog& game = games.back();
+  game.events.push_back(std::move(item.event));
+  game.lines.push_back(item.line);
+  game.hashes.push_back(std::move(item.hash));
+}
+
+std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in) {
+  std::vector<GameLog> games;
+  std::optional<LogError> error =
+      ReadLogEvents(in, [&](LogItem& item) { AppendLogItem(games, item); });
+  if (error) return *std::move(error);
+  return games;
 }
 
 std::variant<std::vector<GameLog>, LogError> ReadLogFile(const std::string& path) {
@@ -250,6 +276,15 @@ std::variant<std::vector<GameLog>, LogError> ReadLogFile(const std::string& path
     return LogError{0, "", "cannot open \"" + path + "\": " + std::strerror(errno)};
   }
   return ReadLog(in);
+}
+
+std::optional<LogError> ReadLogFileEvents(const std::string& path,
+                                          const std::function<void(LogItem&)>& fn) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return LogError{0, "", "cannot open \"" + path + "\": " + std::strerror(errno)};
+  }
+  return ReadLogEvents(in, fn);
 }
 
 }  // namespace pli

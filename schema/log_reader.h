@@ -5,7 +5,9 @@
 #define PLI_SCHEMA_LOG_READER_H_
 
 #include <cstddef>
+#include <functional>
 #include <istream>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -43,6 +45,29 @@ struct LogError {
   std::string ToString() const;
 };
 
+// One event of a log as ReadLogEvents hands it over, in the order of the
+// file: what ReadLog appends to its game (event, line, hash).
+struct LogItem {
+  bool opens = false;  // the first event of a new game (its game event, malformed or not)
+  std::string game;    // the id of its game, as GameLog::game
+  Event event;         // a MalformedEvent when it is not a well-formed event of its game
+  int line = 0;
+  std::string hash;    // its `hash` as written, "" if none
+};
+
+// Reads a log as ReadLog does, line by line, handing each event over to
+// `fn` as soon as its line is read and keeping none: memory holds one line,
+// the game ids of the file (with their first line) and the ids used in the
+// current game, whatever the number of events. Returns why the log is
+// unreadable (reading stops at that line; the events handed over before it
+// belong to no readable log, and the caller must drop what it made of
+// them), or nullopt once the whole log is read.
+std::optional<LogError> ReadLogEvents(std::istream& in, const std::function<void(LogItem&)>& fn);
+
+// Appends an event handed over by ReadLogEvents to `games` (a new game
+// when it opens one), as ReadLog does: its event, line and hash are moved.
+void AppendLogItem(std::vector<GameLog>& games, LogItem& item);
+
 // Reads every game of a log, one line at a time (never the whole text at
 // once). Blank lines are skipped; a UTF-8 BOM on line 1 and CRLF line ends
 // are accepted. The log is unreadable (a LogError, and reading stops at
@@ -55,10 +80,14 @@ struct LogError {
 // illegal or malformed); a game event that is malformed (its game is still
 // opened, named by its `game` when a string, and every later event of it is
 // malformed: it cannot be judged without its rules and seats) or whose id an
-// earlier game of the file has (the same).
+// earlier game of the file has (the same). Holds every event of the log:
+// ReadLogEvents for a log of any length.
 std::variant<std::vector<GameLog>, LogError> ReadLog(std::istream& in);
 // Reads a file; an unreadable file is a LogError with line 0.
 std::variant<std::vector<GameLog>, LogError> ReadLogFile(const std::string& path);
+// ReadLogEvents over a file; an unreadable file is a LogError with line 0.
+std::optional<LogError> ReadLogFileEvents(const std::string& path,
+                                          const std::function<void(LogItem&)>& fn);
 
 }  // namespace pli
 

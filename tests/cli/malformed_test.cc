@@ -80,6 +80,13 @@ TEST_CASE("INTERFACE 2: a line that is not a JSON object makes the file unreadab
   CHECK(r.status == 2);
   CHECK(r.out.find("game g1") == std::string::npos);
   CHECK(r.err.find("line 10") != std::string::npos);
+  // --json: the error document alone, no game of the file before the bad line.
+  const auto json = PliArgv({"audit", log, "--json", "--continue"});
+  CHECK(json.status == 2);
+  const boost::json::object doc = boost::json::parse(json.out).as_object();
+  CHECK(doc.size() == 1);
+  CHECK(doc.contains("error"));
+  CHECK(doc.at("error").at("line") == 10);
 }
 
 TEST_CASE("INTERFACE 2: import refuses a file with a malformed event and writes nothing") {

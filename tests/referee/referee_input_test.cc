@@ -21,8 +21,20 @@ Event GameNamed(const std::string& id, const std::string& seat0) {
   return Event{.body = g};
 }
 
-void CheckMalformed(const SubmitResult& r) {
+// The same game with `name` for its last seat: every seat is checked.
+Event LastSeatNamed(const std::string& name) {
+  Event e = GameNamed("g", "Ana");
+  std::get<GameEvent>(e.body).seats.back() = name;
+  return e;
+}
+
+// Refused as malformed, the refusal naming what holds the control
+// character (`what`: "the game id", "the seat name", "the id", "the time"),
+// not some later check that happens to refuse it too.
+void CheckMalformed(const SubmitResult& r, const std::string& what) {
+  INFO(r.message);
   CHECK(r.outcome == Outcome::kRejected);
+  CHECK(r.message.starts_with(what + " \""));
   REQUIRE(r.violation.has_value());
   CHECK(r.violation->code == Code::kMalformed);
   // The sentence quotes the name escaped: no control byte in it.
@@ -38,8 +50,9 @@ TEST_CASE("Submit refuses a game event whose game id or seat name holds a contro
     if (bad == "nul") bad = std::string("a\0b", 3);
     INFO("bad name of " << bad.size() << " bytes");
     auto store = NewMemoryStore();
-    CheckMalformed(Submit(*store, "", GameNamed("g" + bad, "Ana"), 0));
-    CheckMalformed(Submit(*store, "", GameNamed("g", "Ana" + bad), 0));
+    CheckMalformed(Submit(*store, "", GameNamed("g" + bad, "Ana"), 0), "the game id");
+    CheckMalformed(Submit(*store, "", GameNamed("g", "Ana" + bad), 0), "the seat name");
+    CheckMalformed(Submit(*store, "", LastSeatNamed("Di" + bad), 0), "the seat name");
     CHECK(store->Games().empty());  // nothing written
   }
   // Names outside ASCII are fine: only controls are refused.
@@ -56,15 +69,15 @@ TEST_CASE("Submit and a Referee refuse an event whose id or time holds a control
     if (bad == "nul") bad = std::string("a\0b", 3);
     Event deal{.body = DealEvent{DealFromSeed(4, 1), 1}};
     deal.id = "k" + bad;
-    CheckMalformed(Submit(*store, "g", deal, 1));
-    CheckMalformed(referee.Submit("g", deal, 1));
+    CheckMalformed(Submit(*store, "g", deal, 1), "the id");
+    CheckMalformed(referee.Submit("g", deal, 1), "the id");
     deal.id.reset();
     deal.at = "2026-11-24T08:00:00Z" + bad;
-    CheckMalformed(Submit(*store, "g", deal, 1));
+    CheckMalformed(Submit(*store, "g", deal, 1), "the time");
     CHECK(store->HeadOf("g")->seq == 1);  // nothing written
     // An action for a game whose id holds one is refused the same way.
     deal.at.reset();
-    CheckMalformed(Submit(*store, "g" + bad, deal, 1));
+    CheckMalformed(Submit(*store, "g" + bad, deal, 1), "the game id");
   }
 }
 

@@ -102,6 +102,20 @@ TEST_CASE("INTERFACE 2: malformed events inside a multi-game log stay at their p
   CHECK(pli::WrittenType(games[1].events[1].body) == std::optional<std::string>("play"));
 }
 
+TEST_CASE("INTERFACE 2: a malformed event names its line in the file, blank lines and CRLF counted") {
+  const std::vector<GameLog> games = Read(Game("g1") + "\n" +                          // 1
+                                          "\n" +                                       // 2
+                                          "  \r\n" +                                   // 3
+                                          R"({"type":"pass","seat":1})" "\r\n" +       // 4
+                                          R"({"type":"play","seat":2,"cards":["1h"]})"  // 5
+                                          "\n");
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].events.size() == 3);
+  CHECK(games[0].lines == std::vector<int>{1, 4, 5});
+  CHECK(MalformedAt(games[0], 3).line == 5);
+  CHECK(MalformedAt(games[0], 3).Text() == "line 5, field \"cards\": unknown card \"1h\"");
+}
+
 TEST_CASE("INTERFACE 1: a wrong seq, an id used twice, a seat out of range are malformed events") {
   const std::vector<GameLog> games = Read(Lines({
       Game("g1"),
