@@ -221,8 +221,8 @@ void DetailFunction(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const std::optional<EventDetails>& d = cache->details;
   if (!d) return sqlite3_result_null(ctx);
   if (name == "declaration" && d->declaration) {
-    return sqlite3_result_text(ctx, d->declaration->data(), static_cast<int>(d->declaration->size()),
-                               SQLITE_TRANSIENT);
+    return sqlite3_result_text(ctx, d->declaration->data(),
+                               static_cast<int>(d->declaration->size()), SQLITE_TRANSIENT);
   }
   if (name == "recipient" && d->recipient >= 0) return sqlite3_result_int64(ctx, d->recipient);
   if (name == "at" && d->at) {

@@ -109,7 +109,9 @@ EventDetails DetailsOf(const Event& event) {
   EventDetails d;
   d.at = event.at;
   if (const auto* play = std::get_if<PlayEvent>(&event.body)) {
-    if (std::optional<std::string_view> text = DeclarationText(play->declare)) d.declaration = *text;
+    if (std::optional<std::string_view> text = DeclarationText(play->declare)) {
+      d.declaration = *text;
+    }
   } else if (const auto* gift = std::get_if<ExchangeEvent>(&event.body)) {
     d.recipient = gift->to;
   } else if (const auto* deal = std::get_if<DealEvent>(&event.body)) {

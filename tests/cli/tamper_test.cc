@@ -10,8 +10,8 @@
 // sqlite3 shell) can neither update, delete, replace nor skip a seq.
 // Every copy the database keeps is compared with the events: a renamed or
 // swapped game id, the games row's seats, ruleset and creation number, the
-// prev column, the declaration, recipient, at and seed columns; a games row without events and events without a games row
-// are reported. The database head (db:N:HASH, printed with every
+// prev column, the declaration, recipient, at and seed columns; a games
+// row without events and events without a games row are reported. The database head (db:N:HASH, printed with every
 // acknowledgement and by audit --db) catches a whole game removed or
 // inserted; an exported log is checked against either witness.
 #include <sqlite3.h>

@@ -278,8 +278,8 @@ TEST_CASE("Schema 3: events_view shows the declaration, the recipient, the time 
   CHECK(ViewColumn(raw, "at") == "-,-,-,2026-11-22T10:00:04Z,-,-,-");
   CHECK(ViewColumn(raw, "seed") == "-,42,-,-,-,-,-");
   // The table's columns are what the view shows.
-  CHECK(raw.Text("SELECT group_concat(coalesce(seed, '-') || coalesce(at, '-'), ',') FROM events") ==
-        "--,42-,--,-2026-11-22T10:00:04Z,--,--,--");
+  CHECK(raw.Text("SELECT group_concat(coalesce(seed, '-') || coalesce(at, '-'), ',') "
+                 "FROM events") == "--,42-,--,-2026-11-22T10:00:04Z,--,--,--");
 }
 
 // Whether a log has a play declaring `declare`, and an exchange.
@@ -359,7 +359,8 @@ TEST_CASE("Schema 3: a version-2 database is read as it is, migrated by a writer
   const std::string before = FileBytes(path);
   {
     std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
-    for (const StoredEvent& e : reader->Read("g")->events) CHECK(!e.columns.details);
+    const StoredGame as_is = *reader->Read("g");
+    for (const StoredEvent& e : as_is.events) CHECK(!e.columns.details);
     RequireAuditsClean(*reader, events);
   }
   CHECK(FileBytes(path) == before);
