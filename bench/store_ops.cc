@@ -181,7 +181,8 @@ std::vector<RawRow> RowsOf(const GameLog& game) {
     const Event& e = game.events[i];
     const EventColumns c = ColumnsOf(e);
     RawRow row{.seq = static_cast<int64_t>(i) + 1, .type = static_cast<int>(c.type),
-               .seat = c.seat, .id = c.id, .cards = c.cards, .body = EncodeEvent(e)};
+               .seat = c.seat, .id = c.id, .cards = c.cards, .body = EncodeEvent(e),
+               .details = *c.details};
     row.prev = prev;
     row.hash = ChainHash(prev, row.seq, row.body);
     prev = row.hash;
@@ -202,8 +203,9 @@ RawDb::RawDb(const std::string& path, bool pli_schema) {
                     "zeroblob(32))");
   }
   event_ = Prepare(db_,
-                   "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev) "
-                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+                   "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev, "
+                   "declaration, recipient, at, seed) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
 }
 
 RawDb::~RawDb() {
@@ -238,6 +240,17 @@ void RawDb::InsertEvent(const std::string& game, const RawRow& row) {
   sqlite3_bind_blob(s, 7, row.body.data(), static_cast<int>(row.body.size()), SQLITE_STATIC);
   sqlite3_bind_blob(s, 8, row.hash.data(), 32, SQLITE_STATIC);
   sqlite3_bind_blob(s, 9, row.prev.data(), 32, SQLITE_STATIC);
+  const EventDetails& d = row.details;
+  if (d.declaration) {
+    sqlite3_bind_text(s, 10, d.declaration->data(), static_cast<int>(d.declaration->size()),
+                      SQLITE_STATIC);
+  } else {
+    sqlite3_bind_null(s, 10);
+  }
+  if (d.recipient >= 0) sqlite3_bind_int64(s, 11, d.recipient); else sqlite3_bind_null(s, 11);
+  if (d.at) sqlite3_bind_text(s, 12, d.at->data(), static_cast<int>(d.at->size()), SQLITE_STATIC);
+  else sqlite3_bind_null(s, 12);
+  if (d.seed) sqlite3_bind_int64(s, 13, *d.seed); else sqlite3_bind_null(s, 13);
   Check(db_, sqlite3_step(s), "insert event");
   sqlite3_reset(s);
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "referee/chain.h"
+#include "referee/store.h"
 #include "schema/log_reader.h"
 
 namespace pli::bench {
@@ -57,6 +58,7 @@ struct RawRow {
   std::optional<std::string> id;
   std::string cards, body;
   Hash hash{}, prev{};
+  EventDetails details;  // the columns of schema 3 (declaration, recipient, at, seed)
 };
 std::vector<RawRow> RowsOf(const GameLog& game);
 

@@ -43,7 +43,9 @@ void MakePlainDb(const std::string& path, const std::vector<RawRow>& rows, const
   sqlite3_exec(db,
                "CREATE TABLE events (game TEXT NOT NULL, seq INTEGER NOT NULL, type INTEGER NOT "
                "NULL, seat INTEGER, id TEXT, cards TEXT NOT NULL, body BLOB NOT NULL, hash BLOB "
-               "NOT NULL, prev BLOB NOT NULL, PRIMARY KEY (game, seq), UNIQUE (game, id)) STRICT, "
+               "NOT NULL, prev BLOB NOT NULL, declaration TEXT, recipient INTEGER, at TEXT, "
+               "seed INTEGER, "
+               "PRIMARY KEY (game, seq), UNIQUE (game, id)) STRICT, "
                "WITHOUT ROWID",
                nullptr, nullptr, nullptr);
   sqlite3_close(db);

@@ -18,8 +18,10 @@
 #include <cstdint>
 #include <system_error>
 #include <thread>
+#include <variant>
 
-#include <unistd.h>
+#include "referee/store.h"
+#include "schema/event_codec.h"
 
 namespace pli::sqlite {
 namespace {
@@ -147,7 +149,97 @@ SELECT e.game AS game, e.seq AS seq,
  ORDER BY g.created, e.game, e.seq;
 )sql";
 
-constexpr std::array<Migration, 2> kMigrations = {kVersion1, kVersion2};
+// Version 2 -> 3 (schema/STORE.md §7, issue 11 item 7): the fields the body
+// held that no column showed, as columns of their own, for readers with
+// sqlite3 and for events_view: a play's declaration, an exchange's
+// recipient, the time `at` and a deal's seed. Inserts fill them from then
+// on (ColumnsOf); the rows already stored get them from their bodies,
+// through pli_detail (RegisterDetailFunction), with events_no_update
+// dropped for that one UPDATE and put back as it was, all in the
+// migration's transaction. Bodies and hashes are untouched. Readers of an
+// older file read it as it is, without these columns (SqliteStore).
+constexpr Migration kVersion3 = R"sql(
+ALTER TABLE events ADD COLUMN declaration TEXT CHECK (declaration IN ('suite', 'reverse'));
+ALTER TABLE events ADD COLUMN recipient INTEGER CHECK (recipient BETWEEN 0 AND 7);
+ALTER TABLE events ADD COLUMN at TEXT;
+ALTER TABLE events ADD COLUMN seed INTEGER;
+
+DROP TRIGGER events_no_update;
+UPDATE events SET declaration = pli_detail(body, 'declaration'),
+                  recipient = pli_detail(body, 'recipient'),
+                  at = pli_detail(body, 'at'),
+                  seed = pli_detail(body, 'seed');
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN
+  SELECT RAISE(ABORT, 'pli: events are append-only: a stored event is never changed');
+END;
+
+DROP VIEW events_view;
+CREATE VIEW events_view AS
+SELECT e.game AS game, e.seq AS seq,
+       CASE e.type WHEN 1 THEN 'game' WHEN 2 THEN 'deal' WHEN 3 THEN 'exchange'
+                   WHEN 4 THEN 'play' WHEN 5 THEN 'pass' WHEN 6 THEN 'close'
+                   WHEN 7 THEN 'end' END AS type,
+       e.seat AS seat,
+       json_extract(g.seats, '$[' || e.seat || ']') AS player,
+       e.id AS id, e.cards AS cards, e.declaration AS declaration,
+       e.recipient AS recipient,
+       json_extract(g.seats, '$[' || e.recipient || ']') AS recipient_player,
+       e.at AS at, e.seed AS seed, lower(hex(e.hash)) AS hash
+  FROM events AS e LEFT JOIN games AS g ON g.game = e.game
+ ORDER BY g.created, e.game, e.seq;
+)sql";
+
+constexpr std::array<Migration, 3> kMigrations = {kVersion1, kVersion2, kVersion3};
+
+// pli_detail(body, name), the SQL function of step 2 -> 3: the column
+// `name` ('declaration', 'recipient', 'at' or 'seed') of the event whose
+// stored encoding is `body`, as ColumnsOf gives it for an insert; NULL for
+// none, and for a body that does not decode (audit reports that body). The
+// UPDATE asks for four columns of each row in turn: the last body decoded
+// is kept, so each is decoded once.
+struct DetailCache {
+  std::string body;
+  std::optional<EventDetails> details;  // nullopt: `body` does not decode
+  bool valid = false;
+};
+
+void DetailFunction(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  auto* cache = static_cast<DetailCache*>(sqlite3_user_data(ctx));
+  const auto* data = static_cast<const char*>(sqlite3_value_blob(argv[0]));
+  const std::string_view body(data == nullptr ? "" : data,
+                              static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+  if (!cache->valid || body != cache->body) {
+    std::variant<Event, std::string> decoded = DecodeEvent(body);
+    cache->body.assign(body);
+    cache->details.reset();
+    if (const Event* event = std::get_if<Event>(&decoded)) cache->details = DetailsOf(*event);
+    cache->valid = true;
+  }
+  const unsigned char* text = sqlite3_value_text(argv[1]);
+  const std::string_view name = text == nullptr ? "" : reinterpret_cast<const char*>(text);
+  const std::optional<EventDetails>& d = cache->details;
+  if (!d) return sqlite3_result_null(ctx);
+  if (name == "declaration" && d->declaration) {
+    return sqlite3_result_text(ctx, d->declaration->data(),
+                               static_cast<int>(d->declaration->size()), SQLITE_TRANSIENT);
+  }
+  if (name == "recipient" && d->recipient >= 0) return sqlite3_result_int64(ctx, d->recipient);
+  if (name == "at" && d->at) {
+    return sqlite3_result_text(ctx, d->at->data(), static_cast<int>(d->at->size()),
+                               SQLITE_TRANSIENT);
+  }
+  if (name == "seed" && d->seed) return sqlite3_result_int64(ctx, *d->seed);
+  sqlite3_result_null(ctx);
+}
+
+// Makes pli_detail known to `db`'s SQL, for the steps Migrate applies.
+void RegisterDetailFunction(const Db& db) {
+  int rc = sqlite3_create_function_v2(
+      db.get(), "pli_detail", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, new DetailCache,
+      DetailFunction, nullptr, nullptr, [](void* p) { delete static_cast<DetailCache*>(p); });
+  if (rc != SQLITE_OK) db.Fail("", rc);
+}
 
 // Waiting for another writer's lock (SetBusyHandler): each wait is a random
 // sleep in [kBusySleepMinUs, kBusySleepMaxUs], never growing.
@@ -253,6 +345,7 @@ bool CheckIdentity(const Db& db, const Identity& id, OpenMode mode, int64_t curr
 // Applies steps [from, size) in one IMMEDIATE transaction, re-checking the
 // file once the write lock is held (another process may have migrated it).
 void Migrate(const Db& db, OpenMode mode, std::span<const Migration> steps) {
+  RegisterDetailFunction(db);
   db.Exec("BEGIN IMMEDIATE");
   try {
     Identity id = ReadIdentity(db);
@@ -530,6 +623,8 @@ void CreateDatabase(const std::string& path, std::span<const Migration> migratio
 }  // namespace
 
 std::span<const Migration> Migrations() { return kMigrations; }
+
+int64_t SchemaVersionOf(const Db& db) { return ReadIdentity(db).version; }
 
 void SetBusyHandler(const Db& db, int busy_timeout_ms) {
   sqlite3_busy_handler(db.get(), FairBusyHandler,

@@ -30,9 +30,18 @@ inline constexpr int kBusyTimeoutMs = 10000;
 
 // The oldest schema version a read-only connection reads without it being
 // migrated first (schema/STORE.md §7): version 2 added only an index and a
-// view's order, which no reader of pli's needs. A step that changes what
-// readers read raises it.
+// view's order, which no reader of pli's needs; version 3 added columns
+// that a reader reads only from a file that has them (kDetailsVersion). A
+// step that changes what readers read raises it.
 inline constexpr int64_t kOldestReadableVersion = 1;
+
+// The version from which events has the columns declaration, recipient, at
+// and seed (EventDetails): a store on an older file, read as it is, neither
+// reads nor writes them.
+inline constexpr int64_t kDetailsVersion = 3;
+
+// The file's schema version (PRAGMA user_version). Throws StoreError.
+int64_t SchemaVersionOf(const Db& db);
 
 // Installs the busy handler of every pli connection: while another
 // connection holds the write lock, sleep a random 0.1-2 ms and retry, for

@@ -31,14 +31,25 @@ constexpr const char* kGameHeadsSql =
 // events' primary key per game (a scan of the distinct games).
 constexpr const char* kNextEventGameSql =
     "SELECT game FROM events WHERE game > ?1 ORDER BY game LIMIT 1";
+// seat and recipient: -1 for NULL, as EventColumns has them. A file older
+// than kDetailsVersion has no columns past prev: it is read without them.
 constexpr const char* kRowsSql =
+    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash, prev, "
+    "declaration, coalesce(recipient, -1), at, seed FROM events WHERE game = ?1 ORDER BY seq";
+constexpr const char* kRowsSqlBeforeDetails =
     "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash, prev FROM events "
-    "WHERE game = ?1 ORDER BY seq";  // seat: -1 for NULL, as EventColumns has it
+    "WHERE game = ?1 ORDER BY seq";
 constexpr const char* kFindIdSql = "SELECT seq FROM events WHERE game = ?1 AND id = ?2";
 constexpr const char* kInsertGameSql =
     "INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
     "VALUES (?1, ?2, ?3, (SELECT coalesce(max(created), 0) + 1 FROM games), 0, zeroblob(32))";
 constexpr const char* kInsertEventSql =
+    "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev, "
+    "declaration, recipient, at, seed) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+// Only a test writes to a file older than kDetailsVersion (a pli writer
+// migrates it first): as an older pli did.
+constexpr const char* kInsertEventSqlBeforeDetails =
     "INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 
@@ -46,13 +57,14 @@ class SqliteStore : public SqliteReader {
  public:
   explicit SqliteStore(Db db)
       : db_(std::move(db)),
+        details_(sqlite::SchemaVersionOf(db_) >= sqlite::kDetailsVersion),
         games_(db_, kGamesSql),
         head_(db_, kHeadSql),
         game_row_(db_, kGameRowSql),
-        rows_(db_, kRowsSql),
+        rows_(db_, details_ ? kRowsSql : kRowsSqlBeforeDetails),
         find_id_(db_, kFindIdSql),
         insert_game_(db_, kInsertGameSql),
-        insert_event_(db_, kInsertEventSql),
+        insert_event_(db_, details_ ? kInsertEventSql : kInsertEventSqlBeforeDetails),
         begin_(db_, "BEGIN IMMEDIATE"),
         begin_read_(db_, "BEGIN"),
         commit_(db_, "COMMIT"),
@@ -105,6 +117,13 @@ class SqliteStore : public SqliteReader {
       view.body = rows_.BlobView(5);
       view.hash = rows_.HashAt(6);
       view.prev = rows_.HashAt(7);
+      view.details = details_;
+      if (details_) {
+        view.declaration = rows_.OptionalTextView(8);
+        view.recipient = rows_.Int(9);
+        view.at = rows_.OptionalTextView(10);
+        view.seed = rows_.IsNull(11) ? std::nullopt : std::optional<int64_t>(rows_.Int(11));
+      }
       if (!row(view)) break;
     }
     db_.CheckUnchanged();
@@ -264,7 +283,7 @@ class SqliteStore : public SqliteReader {
     SqliteStore* s_;
   };
 
-  static StoredEvent RowAt(const Stmt& row) {
+  StoredEvent RowAt(const Stmt& row) const {
     StoredEvent e;
     e.seq = row.Int(0);
     e.columns.type = static_cast<EventType>(row.Int(1));
@@ -274,6 +293,13 @@ class SqliteStore : public SqliteReader {
     e.body = row.Blob(5);
     e.hash = row.HashAt(6);
     e.prev = row.HashAt(7);
+    if (details_) {
+      EventDetails& d = e.columns.details.emplace();
+      if (!row.IsNull(8)) d.declaration = row.Text(8);
+      d.recipient = static_cast<int>(row.Int(9));
+      if (!row.IsNull(10)) d.at = row.Text(10);
+      if (!row.IsNull(11)) d.seed = row.Int(11);
+    }
     return e;
   }
 
@@ -310,6 +336,13 @@ class SqliteStore : public SqliteReader {
     s.BindBlob(7, body.data(), body.size());
     s.BindBlob(8, hash.data(), hash.size());
     s.BindBlob(9, prev.data(), prev.size());
+    if (details_) {
+      const EventDetails& d = *c.details;
+      s.BindOptional(10, d.declaration);
+      s.BindOptional(11, d.recipient >= 0 ? std::optional<int64_t>(d.recipient) : std::nullopt);
+      s.BindOptional(12, d.at);
+      s.BindOptional(13, d.seed);
+    }
     s.Step();
   }
 
@@ -335,6 +368,7 @@ class SqliteStore : public SqliteReader {
   }
 
   Db db_;
+  const bool details_;  // the file has the columns of kDetailsVersion
   Stmt games_, head_, game_row_, rows_, find_id_, insert_game_, insert_event_;
   Stmt begin_, begin_read_, commit_, rollback_;
   bool in_write_ = false;

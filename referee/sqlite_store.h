@@ -42,6 +42,13 @@ struct StoredRowView {
   std::string_view body;
   Hash hash{};
   Hash prev{};                         // the prev column
+  // The columns of EventDetails, as stored; `details` false (and the rest
+  // empty) for a file older than schema version 3, which has none.
+  bool details = true;
+  std::optional<std::string_view> declaration;
+  int64_t recipient = -1;              // -1 for NULL
+  std::optional<std::string_view> at;
+  std::optional<int64_t> seed;
 };
 
 // A pli database open read-only, which can also hand a game's rows over one

@@ -96,11 +96,36 @@ std::vector<GameHead> EventStore::GameHeads() {
   return out;
 }
 
+std::optional<std::string_view> DeclarationText(Declare declare) {
+  switch (declare) {
+    case Declare::kNone: return std::nullopt;
+    case Declare::kSuite: return "suite";
+    case Declare::kReverse: return "reverse";
+  }
+  return std::nullopt;
+}
+
+EventDetails DetailsOf(const Event& event) {
+  EventDetails d;
+  d.at = event.at;
+  if (const auto* play = std::get_if<PlayEvent>(&event.body)) {
+    if (std::optional<std::string_view> text = DeclarationText(play->declare)) {
+      d.declaration = *text;
+    }
+  } else if (const auto* gift = std::get_if<ExchangeEvent>(&event.body)) {
+    d.recipient = gift->to;
+  } else if (const auto* deal = std::get_if<DealEvent>(&event.body)) {
+    d.seed = deal->seed;
+  }
+  return d;
+}
+
 EventColumns ColumnsOf(const Event& event) {
   return EventColumns{.type = TypeOf(event.body),
                       .seat = ActingSeat(event.body),
                       .id = event.id,
-                      .cards = CardsOf(event.body)};
+                      .cards = CardsOf(event.body),
+                      .details = DetailsOf(event)};
 }
 
 void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,

@@ -31,6 +31,16 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The columns of schema version 3 (schema/STORE.md §2, §7): the fields
+// the body holds that version 2's columns did not show.
+struct EventDetails {
+  std::optional<std::string> declaration;  // a play's declare: "suite" or "reverse"
+  int recipient = -1;                      // an exchange's `to`, -1 (NULL) for none
+  std::optional<std::string> at;           // the event's time, as written
+  std::optional<int64_t> seed;             // a deal's seed
+  friend bool operator==(const EventDetails&, const EventDetails&) = default;
+};
+
 // Copies of an event's fields that the store keeps as plain columns beside
 // the body, for the idempotency index and for people reading the database
 // with sqlite3 (schema/STORE.md). Audit checks they agree with the body.
@@ -40,9 +50,16 @@ struct EventColumns {
   std::optional<std::string> id;    // the idempotency key
   std::string cards;                // canonical card text, space separated;
                                     // a deal's hands joined by " | "; "" for none
+  // nullopt only for a row read as it is from a file of schema version 1
+  // or 2, which has no such columns (ColumnsOf always sets it).
+  std::optional<EventDetails> details;
   friend bool operator==(const EventColumns&, const EventColumns&) = default;
 };
 EventColumns ColumnsOf(const Event& event);
+// The details alone (ColumnsOf(event).details, without the cards' text).
+EventDetails DetailsOf(const Event& event);
+// The text of a declaration column: "suite", "reverse"; nullopt for none.
+std::optional<std::string_view> DeclarationText(Declare declare);
 
 // One stored event, as read back.
 struct StoredEvent {

@@ -18,6 +18,35 @@ void Report(ChainCheck& check, int64_t seq, std::string message) {
   check.problems.push_back(ChainProblem{seq, std::move(message)});
 }
 
+// A text column's value in a sentence: quoted, or NULL.
+std::string Shown(const std::optional<std::string>& v) {
+  return v ? "\"" + *v + "\"" : std::string("NULL");
+}
+std::string Shown(const std::optional<int64_t>& v) {
+  return v ? std::to_string(*v) : std::string("NULL");
+}
+std::string ShownSeat(int seat) { return seat >= 0 ? std::to_string(seat) : std::string("NULL"); }
+
+// The columns of schema version 3 against the event's (EventDetails).
+std::string DetailsProblem(const EventDetails& stored, const EventDetails& actual) {
+  if (stored.declaration != actual.declaration) {
+    return "the declaration column says " + Shown(stored.declaration) + ", the event's is " +
+           Shown(actual.declaration);
+  }
+  if (stored.recipient != actual.recipient) {
+    return "the recipient column says " + ShownSeat(stored.recipient) + ", the event's is " +
+           ShownSeat(actual.recipient);
+  }
+  if (stored.at != actual.at) {
+    return "the at column says " + Shown(stored.at) + ", the event's time is " + Shown(actual.at);
+  }
+  if (stored.seed != actual.seed) {
+    return "the seed column says " + Shown(stored.seed) + ", the event's seed is " +
+           Shown(actual.seed);
+  }
+  return "";
+}
+
 // The row's columns against the decoded event's (schema/STORE.md: the
 // columns are copies kept for readers).
 std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actual) {
@@ -34,7 +63,9 @@ std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actua
     return "the cards column says \"" + stored.cards + "\", the event's cards are \"" +
            actual.cards + "\"";
   }
-  return "";
+  // A file older than schema version 3 has no such columns (none stored).
+  if (!stored.details || !actual.details) return "";
+  return DetailsProblem(*stored.details, *actual.details);
 }
 
 }  // namespace

@@ -65,13 +65,31 @@ class ColumnCursor {
   std::string_view rest_;
 };
 
+// The columns of schema version 3 (DetailsProblem), compared in place; a
+// file older than that has none to compare.
+bool DetailsAgree(const StoredRowView& row, const Event& event) {
+  if (!row.details) return true;
+  if (row.at.has_value() != event.at.has_value() || (row.at && *row.at != *event.at)) return false;
+  std::optional<std::string_view> declaration;
+  int64_t recipient = -1;
+  std::optional<int64_t> seed;
+  if (const auto* play = std::get_if<PlayEvent>(&event.body)) {
+    declaration = DeclarationText(play->declare);
+  } else if (const auto* gift = std::get_if<ExchangeEvent>(&event.body)) {
+    recipient = gift->to;
+  } else if (const auto* deal = std::get_if<DealEvent>(&event.body)) {
+    seed = deal->seed;
+  }
+  return row.declaration == declaration && row.recipient == recipient && row.seed == seed;
+}
+
 // The columns CheckRow compares (ColumnsProblem), compared in place.
 bool ColumnsAgree(const StoredRowView& row, const Event& event) {
   if (row.type != static_cast<int64_t>(TypeOf(event.body))) return false;
   if (row.seat != ActingSeat(event.body)) return false;
   if (row.id.has_value() != event.id.has_value()) return false;
   if (row.id && *row.id != *event.id) return false;
-  return CardsColumnMatches(event.body, row.cards);
+  return CardsColumnMatches(event.body, row.cards) && DetailsAgree(row, event);
 }
 
 // The link checks CheckStoredGame makes on a row, given the seq it should

@@ -2,7 +2,8 @@
 // (replay/stored_scan.h) against the detailed path they stand in for
 // (CheckStoredGame, AuditByPosition). A database of three games is tampered
 // with behind pli's back, as tamper_test.cc does through the binary (an
-// edited body, cards, seat, id, type or prev column, an undecodable body, a
+// edited body, cards, seat, id, type or prev column, an edited or emptied
+// declaration, recipient, at or seed column (schema 3), an undecodable body, a
 // removed event, a reordered pair, a cut tail, every row gone, the games
 // row's seats or ruleset edited, a renamed game, illegal events kept by an
 // import with keep_illegal), and on each:
@@ -265,6 +266,17 @@ TEST_CASE("fast audit: every kind of tampering goes to the detailed path, printe
       {"edited id column", "UPDATE events SET id = 'other'" + Where("b2", k)},
       {"id column NULL", "UPDATE events SET id = NULL" + Where("b2", k)},
       {"edited type column", "UPDATE events SET type = 5" + Where("b2", k)},
+      {"declaration column set",
+       "UPDATE events SET declaration = CASE WHEN declaration IS NULL THEN 'suite' END" +
+           Where("b2", k)},
+      {"recipient column on a play", "UPDATE events SET recipient = 0" + Where("b2", k)},
+      {"recipient column of a gift",
+       "UPDATE events SET recipient = (recipient + 1) % 5 WHERE game = 'b2' AND seq = "
+       "(SELECT min(seq) FROM events WHERE game = 'b2' AND type = 3)"},
+      {"edited at column", "UPDATE events SET at = at || ' '" + Where("b2", k)},
+      {"at column NULL", "UPDATE events SET at = NULL" + Where("b2", k)},
+      {"edited seed column", "UPDATE events SET seed = seed + 1" + Where("b2", 2)},
+      {"seed column NULL", "UPDATE events SET seed = NULL" + Where("b2", 2)},
       {"removed event", "DELETE FROM events" + Where("b2", k)},
       {"removed first event", "DELETE FROM events" + Where("b2", 1)},
       {"reordered pair", "UPDATE events SET seq = 1000000" + Where("b2", k) +

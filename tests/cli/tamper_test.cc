@@ -10,8 +10,8 @@
 // sqlite3 shell) can neither update, delete, replace nor skip a seq.
 // Every copy the database keeps is compared with the events: a renamed or
 // swapped game id, the games row's seats, ruleset and creation number, the
-// prev column; a games row without events and events without a games row
-// are reported. The database head (db:N:HASH, printed with every
+// prev column, the declaration, recipient, at and seed columns; a games
+// row without events and events without a games row are reported. The database head (db:N:HASH, printed with every
 // acknowledgement and by audit --db) catches a whole game removed or
 // inserted; an exported log is checked against either witness.
 #include <sqlite3.h>
@@ -352,6 +352,7 @@ TEST_CASE(
         std::get<pli::Event>(pli::DecodeEvent(raw.Blob("SELECT body FROM events" + Where(k))));
     event.at = "1999-12-31T23:59:59Z";
     raw.ExecBlob("UPDATE events SET body = ?1" + Where(k), pli::EncodeEvent(event));
+    raw.Exec("UPDATE events SET at = '1999-12-31T23:59:59Z'" + Where(k));  // its copy too
     std::string prev = raw.Blob("SELECT hash FROM events" + Where(k - 1));
     for (int64_t seq = k; seq <= o.last; ++seq) {
       pli::Hash p;
@@ -603,6 +604,31 @@ TEST_CASE("tamper: an edited prev column is broken at its seq") {
   const std::string db = Rewritten(dir, "UPDATE events SET prev = zeroblob(32)" + Where(k) + ";");
   CHECK(BrokenAt(db) == std::vector<int64_t>{k});
   CHECK_THAT(PliArgv({"audit", "--db", db}).out, Catch::Contains("prev column"));
+}
+
+TEST_CASE("tamper: an edited declaration, recipient, at or seed column is broken at its seq") {
+  // Schema 3's copies of the body (schema/STORE.md §2): the live game's
+  // deal (event 2) is seeded, and its events carry no time (LiveGame
+  // passes --no-time), so an `at` column set anywhere is a lie.
+  const int64_t k = Original().play;
+  const std::vector<std::pair<std::string, int64_t>> cases = {
+      {"UPDATE events SET declaration = CASE WHEN declaration IS NULL THEN 'reverse' END" +
+           Where(k) + ";",
+       k},
+      {"UPDATE events SET recipient = 1" + Where(k) + ";", k},
+      {"UPDATE events SET at = '2000-01-01T00:00:00Z'" + Where(k) + ";", k},
+      {"UPDATE events SET at = '2026-01-01T00:00:00Z'" + Where(1) + ";", 1},
+      {"UPDATE events SET seed = seed + 1" + Where(2) + ";", 2},
+  };
+  for (const auto& [sql, seq] : cases) {
+    INFO(sql);
+    TempDir dir;
+    const std::string db = Rewritten(dir, sql);
+    CHECK(BrokenAt(db) == std::vector<int64_t>{seq});
+    const std::string column = sql.substr(18, sql.find(" = ") - 18);
+    CHECK_THAT(PliArgv({"audit", "--db", db}).out,
+               Catch::Contains("the " + column + " column says"));
+  }
 }
 
 TEST_CASE("tamper: a games row without events, inserted past the triggers, is reported") {

@@ -3,8 +3,10 @@
 // created, a file that is not SQLite or not pli's or newer than this pli is
 // refused with its bytes untouched, and migrations bring an older schema up
 // to date in one transaction (proved with a migration list of the test's
-// own: the real steps plus one more), and the real step 1 -> 2 (the index
-// on games (created), events_view's order) on a version-1 database.
+// own: the real steps plus one more), the real step 1 -> 2 (the index
+// on games (created), events_view's order) on a version-1 database, and
+// the real step 2 -> 3 (the columns declaration, recipient, at and seed,
+// filled from the bodies of the rows already stored) on a version-2 one.
 #include "referee/sqlite_schema.h"
 
 #include <catch2/catch.hpp>
@@ -12,6 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules.h"
+#include "referee/referee.h"
+#include "referee/shuffle.h"
+#include "replay/chain_check.h"
+#include "replay/stored_scan.h"
+#include "schema/log_reader.h"
 #include "tests/referee/store_fixture.h"
 
 namespace pli::test {
@@ -146,12 +154,19 @@ TEST_CASE("Open: a new file goes through every step, a failing step leaves the o
 }
 
 TEST_CASE("Open: this pli's schema version is the number of its migrations") {
-  CHECK(SqliteSchemaVersion() == 2);
-  CHECK(sqlite::Migrations().size() == 2);
+  CHECK(SqliteSchemaVersion() == 3);
+  CHECK(sqlite::Migrations().size() == 3);
 }
 
 // The first `n` real steps: a database as an older pli made it.
 std::span<const Migration> FirstSteps(size_t n) { return sqlite::Migrations().first(n); }
+
+// A game as a store reads it from a file older than schema 3: without the
+// columns of EventDetails.
+StoredGame WithoutDetails(StoredGame g) {
+  for (StoredEvent& e : g.events) e.columns.details.reset();
+  return g;
+}
 
 TEST_CASE("Schema 2: a version-1 database is read as it is and migrated by a writer") {
   TempDir dir;
@@ -165,14 +180,15 @@ TEST_CASE("Schema 2: a version-1 database is read as it is and migrated by a wri
 
   // A reader needs no migration and writes nothing.
   std::string before = FileBytes(path);
-  RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"), Expected("g", rows));
+  RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"),
+              WithoutDetails(Expected("g", rows)));
   CHECK(FileBytes(path) == before);
   CHECK(RawDb(path).Text("SELECT count(*) FROM sqlite_schema WHERE name = 'games_created'") == "0");
 
   // A writer migrates under its write lock; stored bytes and hashes stay.
   OpenSqliteStore(path, OpenMode::kReadWrite);
   RawDb raw(path);
-  CHECK(raw.Text("PRAGMA user_version") == "2");
+  CHECK(raw.Text("PRAGMA user_version") == std::to_string(kNow));
   CHECK(raw.Text("SELECT count(*) FROM sqlite_schema WHERE name = 'games_created'") == "1");
   CHECK(raw.Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events") == stored_before);
   RequireSame(OpenSqliteStore(path, OpenMode::kReadOnly)->Read("g"), Expected("g", rows));
@@ -235,6 +251,146 @@ TEST_CASE("Schema 2: events_view lists games in creation order, each in seq orde
     }
   }
   CHECK(raw.Text("SELECT group_concat(game || ':' || seq, ',') FROM events_view") == expected);
+}
+
+// One column of events_view per event of game g, NULL as "-".
+std::string ViewColumn(RawDb& raw, const std::string& column) {
+  return raw.Text("SELECT group_concat(coalesce(" + column + ", '-'), ',') FROM events_view "
+                  "WHERE game = 'g'");
+}
+
+TEST_CASE("Schema 3: events_view shows the declaration, the recipient, the time and the seed") {
+  TempDir dir;
+  std::string path = (dir.path / "view.db").string();
+  std::vector<Event> events = SampleEvents("g");  // deal seeded 42, a gift from seat 1 to 0
+  events[3] = Ev(PlayEvent{.seat = 0, .cards = {Card(Rank::k3, Suit::kClubs)},
+                           .declare = Declare::kSuite},
+                 "k-play");
+  events[3].at = "2026-11-22T10:00:04Z";
+  events[4] = Ev(PlayEvent{.seat = 1, .cards = {Card(Rank::k4, Suit::kClubs)},
+                           .declare = Declare::kReverse});
+  AppendAll(*OpenSqliteStore(path, OpenMode::kCreate), "g", Chain(events));
+  RawDb raw(path);
+  CHECK(ViewColumn(raw, "type") == "game,deal,exchange,play,play,close,end");
+  CHECK(ViewColumn(raw, "declaration") == "-,-,-,suite,reverse,-,-");
+  CHECK(ViewColumn(raw, "recipient") == "-,-,0,-,-,-,-");
+  CHECK(ViewColumn(raw, "recipient_player") == "-,-,Ann,-,-,-,-");
+  CHECK(ViewColumn(raw, "at") == "-,-,-,2026-11-22T10:00:04Z,-,-,-");
+  CHECK(ViewColumn(raw, "seed") == "-,42,-,-,-,-,-");
+  // The table's columns are what the view shows.
+  CHECK(raw.Text("SELECT group_concat(coalesce(seed, '-') || coalesce(at, '-'), ',') "
+                 "FROM events") == "--,42-,--,-2026-11-22T10:00:04Z,--,--,--");
+}
+
+// Whether a log has a play declaring `declare`, and an exchange.
+bool Has(const GameLog& log, Declare declare) {
+  for (const Event& e : log.events) {
+    const auto* play = std::get_if<PlayEvent>(&e.body);
+    if (play != nullptr && play->declare == declare) return true;
+  }
+  return false;
+}
+bool HasExchange(const GameLog& log) {
+  for (const Event& e : log.events) {
+    if (std::holds_alternative<ExchangeEvent>(e.body)) return true;
+  }
+  return false;
+}
+
+// A legal game of four seats played by random legal actions, every event
+// stamped with `at` and every deal seeded, as pli writes them live; the
+// first seed from `seed` on whose game has a suite and a reverse declared
+// and an exchange within 400 events.
+GameLog StampedGame(const std::string& id, uint32_t seed) {
+  for (;; ++seed) {
+    GameLog log;
+    log.game = id;
+    GameEvent g;
+    g.game = id;
+    g.options = *Preset("super-president");
+    g.seats = {"Ana", "Bo", "Cy", "Di"};
+    log.events.push_back(Event{.body = g, .at = "2026-11-22T10:00:00Z"});
+    State state;
+    REQUIRE(!Step(state, log.events.back()));
+    uint32_t rng = seed;
+    while (log.events.size() < 400 && state.phase != Phase::kGameOver) {
+      Event e;
+      if (state.phase == Phase::kMancheOver) {
+        e.body = DealEvent{DealFromSeed(state.seats, rng), rng};
+      } else {
+        const std::vector<LegalAction> actions = LegalActions(state);
+        REQUIRE(!actions.empty());
+        e = ToEvent(state, actions[(rng >> 8) % actions.size()]);
+      }
+      rng = rng * 1103515245u + 12345u;
+      e.at = "2026-11-22T10:" + std::to_string(10 + log.events.size() % 50) + ":00Z";
+      REQUIRE(!Step(state, e));
+      log.events.push_back(e);
+    }
+    if (Has(log, Declare::kSuite) && Has(log, Declare::kReverse) && HasExchange(log)) return log;
+  }
+}
+
+// Audit's verdict on game g, on both paths: the fast one
+// (AuditStoredGameFast) and the detailed one (CheckStoredGame, then the
+// rules): clean, all `events` of it.
+void RequireAuditsClean(SqliteReader& store, int64_t events) {
+  CHECK(AuditStoredGameFast(store, "g", std::nullopt) == std::optional<int64_t>(events));
+  const CheckedGame checked = CheckStoredGame(*store.Read("g"), std::nullopt);
+  CHECK(checked.chain.status == ChainStatus::kOk);
+  for (const ChainProblem& p : checked.chain.problems) FAIL_CHECK(p.message);
+  CHECK(AuditByPosition(checked.log.events, true).empty());
+}
+
+TEST_CASE("Schema 3: a version-2 database is read as it is, migrated by a writer, audited clean") {
+  TempDir dir;
+  const std::string path = (dir.path / "v2.db").string();
+  const GameLog log = StampedGame("g", 1);
+  const auto events = static_cast<int64_t>(log.events.size());
+  REQUIRE(Import(*sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kCreate, FirstSteps(2))),
+                 {log}, false)
+              .ok);
+  REQUIRE(RawDb(path).Text("PRAGMA user_version") == "2");
+  const std::string stored_before =
+      RawDb(path).Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events");
+
+  // A reader reads it as it is, without the new columns, writes nothing,
+  // and finds it clean.
+  const std::string before = FileBytes(path);
+  {
+    std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
+    const StoredGame as_is = *reader->Read("g");
+    for (const StoredEvent& e : as_is.events) CHECK(!e.columns.details);
+    RequireAuditsClean(*reader, events);
+  }
+  CHECK(FileBytes(path) == before);
+
+  // The first write migrates, under its write lock: the new columns are
+  // filled from the bodies, which stay byte for byte, hashes too.
+  AppendAll(*OpenSqliteStore(path, OpenMode::kReadWrite), "h", SampleRows("h"));
+  RawDb raw(path);
+  CHECK(raw.Text("PRAGMA user_version") == "3");
+  CHECK(raw.Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events WHERE game = 'g'") ==
+        stored_before);
+  std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
+  const StoredGame stored = *reader->Read("g");
+  REQUIRE(stored.events.size() == log.events.size());
+  for (size_t i = 0; i < log.events.size(); ++i) {
+    INFO("event " << i + 1);
+    CHECK(stored.events[i].columns == ColumnsOf(log.events[i]));
+  }
+  // Each new column holds something in this game, as the view shows it.
+  for (const char* filled : {"declaration = 'suite'", "declaration = 'reverse'",
+                             "recipient IS NOT NULL", "recipient_player IS NOT NULL",
+                             "at IS NOT NULL", "seed IS NOT NULL"}) {
+    INFO(filled);
+    CHECK(raw.Text(std::string("SELECT count(*) > 0 FROM events_view WHERE game = 'g' AND ") +
+                   filled) == "1");
+  }
+  CHECK(raw.Text("SELECT count(*) FROM events_view WHERE game = 'g' AND at IS NULL") == "0");
+  RequireAuditsClean(*reader, events);
+  // The trigger dropped for the backfill is back.
+  CHECK_THAT(raw.Exec("UPDATE events SET at = NULL WHERE seq = 1"), Catch::Contains("append-only"));
 }
 
 }  // namespace

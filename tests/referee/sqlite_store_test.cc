@@ -87,7 +87,8 @@ TEST_CASE("SQLite store: the triggers keep events append-only, whatever sqlite3 
              Catch::Contains("id is already used"));
   CHECK_THAT(raw.Exec(InsertSql("INSERT", 9, head)), Catch::Contains("seq must be"));
   CHECK_THAT(raw.Exec(InsertSql("INSERT", 8, db.rows[5].hash)), Catch::Contains("prev"));
-  CHECK_THAT(raw.Exec("INSERT INTO events VALUES ('h', 1, 1, NULL, NULL, '', x'01', " + Hex(head) +
+  CHECK_THAT(raw.Exec("INSERT INTO events (game, seq, type, seat, id, cards, body, hash, prev) "
+                      "VALUES ('h', 1, 1, NULL, NULL, '', x'01', " + Hex(head) +
                       ", " + Hex(kGenesis) + ")"),
              Catch::Contains("no such game"));
   RequireSame(OpenSqliteStore(db.path, OpenMode::kReadOnly)->Read("g"), Expected("g", db.rows));
@@ -153,6 +154,13 @@ StoredGame Scanned(SqliteReader& store, const std::string& game, size_t stop_aft
     e.columns.seat = v.seat;
     if (v.id) e.columns.id = std::string(*v.id);
     e.columns.cards = std::string(v.cards);
+    if (v.details) {
+      EventDetails& d = e.columns.details.emplace();
+      if (v.declaration) d.declaration = std::string(*v.declaration);
+      d.recipient = static_cast<int>(v.recipient);
+      if (v.at) d.at = std::string(*v.at);
+      d.seed = v.seed;
+    }
     out.events.push_back(std::move(e));
     return out.events.size() < stop_after;
   });
@@ -172,7 +180,9 @@ TEST_CASE("SQLite store: ScanRows visits the rows Read returns, tampered or not,
     RawDb raw(db.path);
     REQUIRE(raw.Exec("DROP TRIGGER events_no_delete; DROP TRIGGER events_no_update;"
                      "DELETE FROM events WHERE seq IN (3, 7);"
-                     "UPDATE events SET cards = 'As', seat = NULL, id = 'k' WHERE seq = 4") == "");
+                     "UPDATE events SET cards = 'As', seat = NULL, id = 'k' WHERE seq = 4;"
+                     "UPDATE events SET declaration = 'suite', recipient = 2, at = 'then', "
+                     "seed = 9 WHERE seq = 5") == "");
   }
   store = OpenSqliteReader(db.path);
   RequireSame(Scanned(*store, "g"), *store->Read("g"));

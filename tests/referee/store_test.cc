@@ -13,20 +13,41 @@
 namespace pli::test {
 namespace {
 
+// The columns of an event that names no declaration, recipient, time or seed.
+EventColumns Plain(EventType type, int seat, std::optional<std::string> id, std::string cards) {
+  return EventColumns{type, seat, std::move(id), std::move(cards), EventDetails{}};
+}
+
 TEST_CASE("ColumnsOf: type, acting seat, id and the cards as canonical text") {
   std::vector<Event> events = SampleEvents("g");
-  CHECK(ColumnsOf(events[0]) == EventColumns{EventType::kGame, -1, std::nullopt, ""});
+  CHECK(ColumnsOf(events[0]) == Plain(EventType::kGame, -1, std::nullopt, ""));
   EventColumns deal = ColumnsOf(events[1]);
   CHECK(deal.type == EventType::kDeal);
   CHECK(deal.seat == -1);
   CHECK(deal.cards ==
         "3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c | 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d | "
         "3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2h | 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As 2s");
-  CHECK(ColumnsOf(events[2]) == EventColumns{EventType::kExchange, 1, std::nullopt, "2d"});
-  CHECK(ColumnsOf(events[3]) == EventColumns{EventType::kPlay, 0, "k-play", "3c"});
-  CHECK(ColumnsOf(events[4]) == EventColumns{EventType::kPass, 1, std::nullopt, ""});
-  CHECK(ColumnsOf(events[5]) == EventColumns{EventType::kClose, 2, "k-close", "4h"});
-  CHECK(ColumnsOf(events[6]) == EventColumns{EventType::kEnd, -1, std::nullopt, ""});
+  CHECK(deal.details == EventDetails{.seed = 42});
+  EventColumns gift = Plain(EventType::kExchange, 1, std::nullopt, "2d");
+  gift.details->recipient = 0;
+  CHECK(ColumnsOf(events[2]) == gift);
+  CHECK(ColumnsOf(events[3]) == Plain(EventType::kPlay, 0, "k-play", "3c"));
+  CHECK(ColumnsOf(events[4]) == Plain(EventType::kPass, 1, std::nullopt, ""));
+  CHECK(ColumnsOf(events[5]) == Plain(EventType::kClose, 2, "k-close", "4h"));
+  CHECK(ColumnsOf(events[6]) == Plain(EventType::kEnd, -1, std::nullopt, ""));
+}
+
+TEST_CASE("ColumnsOf: the declaration, the recipient, the time and the seed (schema 3)") {
+  Card tc(Rank::kT, Suit::kClubs), jc(Rank::kJ, Suit::kClubs);
+  Event suite = Ev(PlayEvent{.seat = 2, .cards = {tc}, .declare = Declare::kSuite});
+  suite.at = "2026-11-22T10:00:00Z";
+  CHECK(DetailsOf(suite) == EventDetails{.declaration = "suite", .at = "2026-11-22T10:00:00Z"});
+  CHECK(DetailsOf(Ev(PlayEvent{.seat = 2, .cards = {jc}, .declare = Declare::kReverse}))
+            .declaration == "reverse");
+  CHECK(DetailsOf(Ev(ExchangeEvent{.from = 3, .to = 1, .cards = {tc}})).recipient == 1);
+  CHECK(DetailsOf(Ev(DealEvent{.hands = {{tc}, {jc}}, .seed = -5})).seed == -5);
+  CHECK(DetailsOf(Ev(DealEvent{.hands = {{tc}, {jc}}, .seed = std::nullopt})) == EventDetails{});
+  CHECK(ColumnsOf(suite).details == DetailsOf(suite));
 }
 
 TEST_CASE("ColumnsOf: cards in the order the event names them, a repeat kept") {
