@@ -5,7 +5,7 @@
 #include "bench/harness.h"
 #include "bench/random_games.h"
 #include "bench/report.h"
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 
 namespace pli::bench {
 namespace {

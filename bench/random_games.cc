@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/shuffle.h"
 
 namespace pli::bench {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
 #include "schema/log_reader.h"
 
 namespace pli::bench {

@@ -15,7 +15,7 @@
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace pli::bench {
 namespace {

@@ -14,7 +14,7 @@
 #include "replay/diff.h"
 #include "replay/explain.h"
 #include "replay/rule_text.h"
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace pli::cli {
 

@@ -14,8 +14,8 @@
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
-#include "schema/event_json.h"
-#include "schema/state_json.h"
+#include "schema/president/event_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "engine/text.h"
 #include "referee/memory_store.h"
 #include "referee/referee.h"
@@ -19,8 +19,8 @@
 #include "referee/sqlite_store.h"
 #include "cli/error.h"
 #include "cli/source.h"
-#include "schema/event_json.h"
-#include "schema/state_json.h"
+#include "schema/president/event_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli::cli {
 namespace {

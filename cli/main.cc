@@ -22,10 +22,10 @@
 #include "cli/live.h"
 #include "cli/output.h"
 #include "cli/source.h"
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "engine/text.h"
 #include "replay/fold.h"
-#include "schema/state_json.h"
+#include "schema/president/state_json.h"
 
 namespace {
 

@@ -13,14 +13,14 @@
 
 #include "cli/source.h"
 #include "cli/style.h"
-#include "engine/card.h"
-#include "engine/rules.h"
-#include "engine/state.h"
+#include "engine/president/card.h"
+#include "engine/president/rules.h"
+#include "engine/president/state.h"
 #include "engine/text.h"
 #include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "schema/log_reader.h"
-#include "schema/state_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli::cli {
 

@@ -15,8 +15,8 @@
 #include "cli/output.h"
 #include "cli/style.h"
 #include "replay/stepper.h"
-#include "schema/event_json.h"
-#include "schema/state_json.h"
+#include "schema/president/event_json.h"
+#include "schema/president/state_json.h"
 
 // In a namespace of its own, so that these helpers never meet another
 // header's functions of the same name.

@@ -17,7 +17,7 @@
 #include "cli/progress.h"
 #include "sim/prop_run.h"
 #include "sim/sim_run.h"
-#include "engine/event.h"
+#include "engine/president/event.h"
 #include "engine/text.h"
 
 namespace pli::cli {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli/error.h"
-#include "engine/event.h"
+#include "engine/president/event.h"
 #include "engine/text.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/card.h"
-#include "engine/event.h"
+#include "engine/president/card.h"
+#include "engine/president/event.h"
 
 namespace pli::cli {
 

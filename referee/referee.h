@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
+#include "engine/president/violation.h"
 #include "referee/store.h"
 #include "schema/log_reader.h"
 

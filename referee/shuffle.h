@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/event.h"
+#include "engine/president/event.h"
 
 namespace pli {
 

@@ -21,7 +21,7 @@
 #include <variant>
 
 #include "referee/store.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace pli::sqlite {
 namespace {

@@ -3,7 +3,7 @@
 // the real one, and memory (memory_store.h), for tests.
 //
 // A store keeps, per game, an append-only sequence of events numbered from
-// 1, each with its stored encoding (schema/event_codec.h) and its chain hash
+// 1, each with its stored encoding (schema/president/event_codec.h) and its chain hash
 // (chain.h), and the game's head: the seq and hash of its last event, kept
 // apart from the rows so that a cut-off tail shows (schema/STORE.md).
 // The store does not judge events: referee.h decides, then appends.
@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/event.h"
+#include "engine/president/event.h"
 #include "referee/chain.h"
 
 namespace pli {

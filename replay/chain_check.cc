@@ -6,7 +6,7 @@
 #include <utility>
 #include <variant>
 
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace pli {
 namespace {
@@ -382,7 +382,7 @@ std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep
 void PositionAuditor::Add(const Event& e) {
   // AuditGame over the events with their seq cleared, without copying the
   // log: an event whose seq is the position Decide expects (1 for the game
-  // event of a state with none, else state.seq + 1: engine/decide.cc) is
+  // event of a state with none, else state.seq + 1: engine/president/decide.cc) is
   // judged as it is, since then its seq changes nothing; any other (only a
   // tampered store has one) as a copy without its seq.
   const int64_t position = ++position_;

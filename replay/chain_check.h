@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
 #include "referee/chain.h"
 #include "referee/store.h"
 #include "replay/fold.h"

@@ -7,7 +7,7 @@
 #include <variant>
 
 #include "replay/fold.h"
-#include "schema/state_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli {
 

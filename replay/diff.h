@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
 #include "replay/explain.h"
 
 namespace pli {

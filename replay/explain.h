@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/rules.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "engine/president/event.h"
+#include "engine/president/rules.h"
+#include "engine/president/state.h"
+#include "engine/president/violation.h"
 
 namespace pli {
 

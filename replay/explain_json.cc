@@ -5,8 +5,8 @@
 
 #include "replay/explain.h"
 #include "replay/rule_text.h"
-#include "schema/event_json.h"
-#include "schema/state_json.h"
+#include "schema/president/event_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli {
 namespace {

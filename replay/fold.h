@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/rules.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "engine/president/event.h"
+#include "engine/president/rules.h"
+#include "engine/president/state.h"
+#include "engine/president/violation.h"
 
 namespace pli {
 
 // A violation found in a log: the event's seq, acting seat (-1 for none),
-// type, and the violation. A malformed event (engine/event.h) has type
+// type, and the violation. A malformed event (engine/president/event.h) has type
 // kMalformed; `written_type` is the `type` as written (WrittenType: for a
 // malformed event, its `type` when a string, else nullopt), as audit prints it.
 struct Finding {

@@ -9,11 +9,11 @@
 #include <sstream>
 #include <variant>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "replay/fold.h"
 #include "replay/scenario_format.h"
 #include "schema/log_reader.h"
-#include "schema/state_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli {
 namespace {

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "engine/event.h"
-#include "engine/violation.h"
+#include "engine/president/event.h"
+#include "engine/president/violation.h"
 #include "schema/strict_json.h"
 
 namespace pli {

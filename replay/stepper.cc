@@ -7,7 +7,7 @@
 #include <cassert>
 #include <utility>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 
 namespace pli {
 namespace {

@@ -10,9 +10,9 @@
 #include <optional>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
+#include "engine/president/violation.h"
 #include "schema/log_reader.h"
 
 namespace pli {

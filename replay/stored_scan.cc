@@ -13,9 +13,9 @@
 #include <utility>
 #include <variant>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "replay/chain_check.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace pli {
 namespace {

@@ -16,8 +16,8 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/event.h"
-#include "engine/state.h"
+#include "engine/president/event.h"
+#include "engine/president/state.h"
 #include "referee/sqlite_store.h"
 #include "schema/log_reader.h"
 

@@ -12,7 +12,7 @@
 #include <set>
 #include <string_view>
 
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace pli {
 namespace {

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/event.h"
+#include "engine/president/event.h"
 
 namespace pli {
 
@@ -25,7 +25,7 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 // One game of a log: its events from the `game` event on, and the line each
 // came from (1-based, in the file). An event that is a JSON object but not a
 // well-formed event of its game is kept at its position as a MalformedEvent
-// (engine/event.h), whose text names the line and the field.
+// (engine/president/event.h), whose text names the line and the field.
 struct GameLog {
   std::string game;  // the id of its game event ("" when it has no string id)
   std::vector<Event> events;

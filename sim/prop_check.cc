@@ -6,14 +6,14 @@
 #include <memory>
 #include <sstream>
 
-#include "bots/bot.h"
+#include "bots/president/bot.h"
 #include "sim/prop_probe.h"
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/shuffle.h"
 #include "replay/fold.h"
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 #include "schema/log_reader.h"
-#include "schema/state_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli::cli {
 namespace {

@@ -6,7 +6,7 @@
 //
 // After every event (state s before it, t after it, k events so far):
 //   - the event is legal (Decide): a bot's action and every listed action;
-//   - CheckInvariants(t) (engine/state.h);
+//   - CheckInvariants(t) (engine/president/state.h);
 //   - t's hands are those of a reference model that moves the event's cards
 //     (S2, P1, X1, K1) from s;
 //   - the event's JSON line parses back to the same event, and a replay
@@ -34,7 +34,7 @@
 #include <vector>
 
 #include "sim/sim_run.h"
-#include "engine/event.h"
+#include "engine/president/event.h"
 
 namespace pli::cli {
 

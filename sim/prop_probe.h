@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 
 namespace pli::cli {
 

@@ -11,7 +11,7 @@
 #include <unordered_map>
 
 #include "replay/scenario.h"
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace pli::cli {
 

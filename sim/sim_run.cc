@@ -4,11 +4,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace pli::cli {
 namespace {

@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "bots/bot.h"
+#include "bots/president/bot.h"
 #include "sim/sim_stats.h"
-#include "engine/options.h"
+#include "engine/president/options.h"
 
 namespace pli::cli {
 

@@ -20,7 +20,7 @@
 #include <optional>
 #include <vector>
 
-#include "bots/bot.h"
+#include "bots/president/bot.h"
 
 namespace pli::cli {
 

@@ -3,7 +3,7 @@
 // any other legal action.
 #include <catch2/catch.hpp>
 
-#include "bots/policy.h"
+#include "bots/president/policy.h"
 #include "tests/bots/table.h"
 #include "tests/engine/table.h"
 

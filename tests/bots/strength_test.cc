@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "bots/bot.h"
+#include "bots/president/bot.h"
 #include "tests/bots/table.h"
 
 namespace pli {

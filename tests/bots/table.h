@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "bots/bot.h"
-#include "bots/rng.h"
-#include "engine/rules.h"
+#include "bots/president/bot.h"
+#include "bots/president/rng.h"
+#include "engine/president/rules.h"
 #include "referee/shuffle.h"
 
 namespace pli::test {

@@ -6,7 +6,7 @@
 // bot's action.
 #include <catch2/catch.hpp>
 
-#include "bots/hard.h"
+#include "bots/president/hard.h"
 #include "tests/bots/table.h"
 
 namespace pli {

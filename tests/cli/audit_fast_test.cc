@@ -30,13 +30,13 @@
 
 #include "cli/audit.h"
 #include "cli/source.h"
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/card.h"
+#include "engine/president/card.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

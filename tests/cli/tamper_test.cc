@@ -25,9 +25,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/event.h"
+#include "engine/president/event.h"
 #include "referee/chain.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

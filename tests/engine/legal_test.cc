@@ -3,8 +3,8 @@
 // agreement on random games).
 #include <algorithm>
 
-#include "engine/rules.h"
-#include "engine/rules_internal.h"
+#include "engine/president/rules.h"
+#include "engine/president/rules_internal.h"
 #include "tests/engine/table.h"
 
 using namespace pli;

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/card.h"
-#include "engine/event.h"
+#include "engine/president/card.h"
+#include "engine/president/event.h"
 
 namespace pli {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 
 namespace pli::test {
 

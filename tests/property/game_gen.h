@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/rules.h"
-#include "schema/event_json.h"
-#include "schema/state_json.h"
+#include "engine/president/rules.h"
+#include "schema/president/event_json.h"
+#include "schema/president/state_json.h"
 
 namespace pli::prop {
 

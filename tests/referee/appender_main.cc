@@ -43,8 +43,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/options.h"
-#include "engine/rules.h"
+#include "engine/president/options.h"
+#include "engine/president/rules.h"
 #include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "bots/bot.h"
-#include "engine/rules.h"
+#include "bots/president/bot.h"
+#include "engine/president/rules.h"
 #include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"

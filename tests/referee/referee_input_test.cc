@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"

@@ -5,10 +5,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/memory_store.h"
 #include "referee/shuffle.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace pli {
 namespace {

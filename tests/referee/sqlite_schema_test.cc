@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "replay/chain_check.h"

@@ -22,7 +22,7 @@
 #include "referee/memory_store.h"
 #include "referee/sqlite_store.h"
 #include "referee/store.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"
 
 namespace pli::test {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/chain.h"
 #include "replay/chain_check.h"
-#include "schema/event_codec.h"
+#include "schema/president/event_codec.h"
 
 namespace {
 

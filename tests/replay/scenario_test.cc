@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/card.h"
+#include "engine/president/card.h"
 #include "tests/temp_dir.h"
 
 namespace {

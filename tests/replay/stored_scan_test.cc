@@ -11,10 +11,10 @@
 #include <variant>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/president/rules.h"
 #include "referee/shuffle.h"
 #include "referee/store.h"
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace pli {
 namespace {

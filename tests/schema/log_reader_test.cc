@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "schema/event_json.h"
+#include "schema/president/event_json.h"
 #include "schema/log_reader.h"
 
 namespace {
