@@ -16,6 +16,9 @@ packages=(
   time                   # scripts/bench.sh: peak memory (/usr/bin/time -f %M)
   tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
   python3                # tests/docs/doc_examples.py runs the examples of the pages
+  man-db groff-base      # tests/install: the man pages render
+  zsh                    # tests/install: the zsh completion parses
+  dpkg-dev               # cpack: dpkg-shlibdeps finds the .deb's dependencies
   jq less                # ... among them pli replay --help's, which pipe into these
 )
 
