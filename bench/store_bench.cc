@@ -26,7 +26,7 @@ std::string SmallDb(const Config& c) {
 std::string Mb(int64_t kb) { return Count(static_cast<double>(kb) / 1024) + " MB"; }
 
 // What `pli state --db F --game G --at N` does once the store is open
-// (cli/source.h LoadDbGame): the game read and checked in one pass over its
+// (replay/source.h LoadDbGame): the game read and checked in one pass over its
 // rows, then folded.
 int64_t StateAt(SqliteReader& store, const std::string& game, int64_t at) {
   std::optional<GameLog> log = LoadStoredGameFast(store, game);

@@ -40,7 +40,7 @@ int64_t ScanAndHash(const std::string& path);
 // body, hash), every row, touching each column, on a default connection.
 int64_t WideScan(const std::string& path);
 
-// What `pli audit --db` does, in process (cli/audit.h AuditDbGames): for
+// What `pli audit --db` does, in process (replay/audit.h AuditDbGames): for
 // every game, one pass over its rows from SQLite's buffers
 // (AuditStoredGameFast: chain, head, columns, decode, Decide and Apply).
 // Aborts unless every game is clean. Returns the events audited.

@@ -2,7 +2,7 @@
 // status 2, INTERFACE.md §2): an exception carrying the message and, where
 // they apply, the log line and the field at fault, and the JSON document
 // --json prints for it, {"error":{"message":M,"line":L,"field":F}}.
-// Header-only, cli only.
+// Header-only.
 #ifndef PLI_CLI_ERROR_H_
 #define PLI_CLI_ERROR_H_
 
@@ -13,23 +13,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "schema/input_error.h"
+
 namespace pli::cli {
 
-// Bad input with a place: the line of a log (1-based) and the field (an
-// event's field, or the command-line option at fault, e.g. "--at"). main
-// prints what() on stderr and, with --json, ErrorJson.
-class InputError : public std::runtime_error {
- public:
-  explicit InputError(const std::string& message, std::optional<int64_t> line = std::nullopt,
-                      std::string field = "")
-      : std::runtime_error(message), line_(line), field_(std::move(field)) {}
-  const std::optional<int64_t>& line() const { return line_; }
-  const std::string& field() const { return field_; }
-
- private:
-  std::optional<int64_t> line_;
-  std::string field_;
-};
+// Bad input with a place: schema/input_error.h (pli::InputError).
+using pli::InputError;
 
 // The "error" member for a failure: {"message":M,"line":L,"field":F}, line
 // and field null where they do not apply (every member is always there, so

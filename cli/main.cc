@@ -128,19 +128,19 @@ struct Args {
 void Print(const boost::json::value& value) { std::cout << boost::json::serialize(value) << "\n"; }
 
 // The games SOURCE or --db holds (from a database: only --game's, if given).
-std::vector<pli::cli::LoadedGame> Load(const Args& args) {
+std::vector<pli::LoadedGame> Load(const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   }
   if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
-  if (!args.db) return pli::cli::LoadFileGames(args.source);
+  if (!args.db) return pli::LoadFileGames(args.source);
   std::optional<pli::Head> witness;
-  if (args.head) witness = pli::cli::ParseHead(*args.head);
-  return pli::cli::LoadDbGames(*args.db, args.game, witness);
+  if (args.head) witness = pli::ParseHead(*args.head);
+  return pli::LoadDbGames(*args.db, args.game, witness);
 }
 
 // Warns on stderr that a game read for state/legal has a broken chain.
-void WarnIfBroken(const pli::cli::LoadedGame& g) {
+void WarnIfBroken(const pli::LoadedGame& g) {
   if (g.chain.status != pli::ChainStatus::kBroken) return;
   std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
             << g.chain.problems.front().seq << "); run pli audit\n";
@@ -148,7 +148,7 @@ void WarnIfBroken(const pli::cli::LoadedGame& g) {
 
 // The game of a database a state or legal command looks at: --game, or the
 // only one. Only that game is read.
-pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
+pli::LoadedGame LoadOneFromDb(const Args& args) {
   std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
   std::optional<std::string> id = args.game;
   if (!id) {
@@ -164,23 +164,23 @@ pli::cli::LoadedGame LoadOneFromDb(const Args& args) {
     }
     id = ids.front();
   }
-  return pli::cli::LoadDbGame(*store, *args.db, *id);
+  return pli::LoadDbGame(*store, *args.db, *id);
 }
 
 // The one game a state or legal command looks at.
 pli::GameLog LoadOne(const Args& args) {
   if (args.db) {
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-    pli::cli::LoadedGame game = LoadOneFromDb(args);
+    pli::LoadedGame game = LoadOneFromDb(args);
     WarnIfBroken(game);
     return std::move(game.log);
   }
   std::vector<pli::GameLog> logs;
-  for (pli::cli::LoadedGame& g : Load(args)) {
+  for (pli::LoadedGame& g : Load(args)) {
     if (!args.game || *args.game == g.log.game) WarnIfBroken(g);
     logs.push_back(std::move(g.log));
   }
-  return pli::cli::SelectGame(logs, args.game, args.source);
+  return pli::SelectGame(logs, args.game, args.source);
 }
 
 // Audits SOURCE or --db into `printer`; returns the exit status.
@@ -188,15 +188,15 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   }
-  pli::cli::Witness witness;
-  if (args.head) witness = pli::cli::ParseWitness(*args.head);
+  pli::Witness witness;
+  if (args.head) witness = pli::ParseWitness(*args.head);
   if (args.db) {
-    pli::cli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
+    pli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
     return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
-  pli::cli::AuditFileGames(printer, args.source, args.game, witness);
+  pli::AuditFileGames(printer, args.source, args.game, witness);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
-  return printer.Finish(pli::cli::SourceLabel(args.source));
+  return printer.Finish(pli::SourceLabel(args.source));
 }
 
 // pli audit. A failure once the JSON document is under way closes it with
@@ -215,7 +215,7 @@ int RunAudit(const Args& args) {
 
 int RunState(const Args& args) {
   const pli::GameLog game = LoadOne(args);
-  const int64_t at = pli::cli::ResolveAt(game, args.at);
+  const int64_t at = pli::ResolveAt(game, args.at);
   const pli::State state = pli::FoldTo(game.events, at);
   if (args.json)
     Print(pli::StateToJson(state));
@@ -226,7 +226,7 @@ int RunState(const Args& args) {
 
 int RunLegal(const Args& args) {
   const pli::GameLog game = LoadOne(args);
-  const pli::State state = pli::FoldTo(game.events, pli::cli::ResolveAt(game, args.at));
+  const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
   if (args.json)
     Print(pli::LegalToJson(actions));

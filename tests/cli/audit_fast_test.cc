@@ -14,7 +14,7 @@
 //    byte what the detailed path alone prints;
 //  - LoadDbGame (state, legal) gives the events and chain verdict
 //    CheckStoredGame gives.
-// In process: cli/audit.h is header-only, its output captured from std::cout.
+// In process: replay/audit.h judges, cli/audit.h prints; output captured from std::cout.
 #include <sqlite3.h>
 
 #include <catch2/catch.hpp>
@@ -154,16 +154,16 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
       int fast_status = -1, detailed_status = -1;
       const std::string fast = Captured([&] {
         pli::cli::AuditPrinter printer(json, keep_going);
-        pli::cli::AuditDbGames(printer, db, game, witness);
+        pli::AuditDbGames(printer, db, game, witness);
         fast_status = printer.Finish(db);
       });
       const std::string detailed = Captured([&] {
         pli::cli::AuditPrinter printer(json, keep_going);
         // The file's own check, as AuditDbGames runs it before the games.
         printer.SetDatabaseCheck(db, pli::OpenSqliteReader(db)->CheckFile());
-        pli::cli::ForEachDbGame(db, game, witness,
-                                [&](pli::cli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
-        pli::cli::AuditDatabase(printer, *pli::OpenSqliteReader(db), std::nullopt);
+        pli::ForEachDbGame(db, game, witness,
+                                [&](pli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
+        pli::AuditDatabase(printer, *pli::OpenSqliteReader(db), std::nullopt);
         detailed_status = printer.Finish(db);
       });
       CHECK(fast == detailed);
@@ -182,7 +182,7 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
     if (fast) CHECK(*fast == static_cast<int64_t>(checked.log.events.size()));
     // state and legal: the same events, the same verdict.
     const pli::CheckedGame plain = pli::CheckStoredGame(*store->Read(id), std::nullopt);
-    const pli::cli::LoadedGame loaded = pli::cli::LoadDbGame(*store, db, id);
+    const pli::LoadedGame loaded = pli::LoadDbGame(*store, db, id);
     CHECK(loaded.log.game == plain.log.game);
     CHECK(loaded.log.events == plain.log.events);
     CHECK(loaded.chain.status == plain.chain.status);

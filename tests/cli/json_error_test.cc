@@ -314,7 +314,7 @@ TEST_CASE("INTERFACE 2: an audit that fails halfway still leaves one JSON docume
     pli::cli::AuditPrinter printer(true, false);
     CHECK_FALSE(printer.Started());
     pli::GameLog log{.game = "g1"};
-    printer.Add(pli::cli::LoadedGame{log, pli::ChainCheck{pli::ChainStatus::kNone, {}}});
+    printer.Add(pli::LoadedGame{log, pli::ChainCheck{pli::ChainStatus::kNone, {}}});
     CHECK(printer.Started());
     printer.Fail(pli::cli::InputError("archive.db: disk I/O error"));
   }

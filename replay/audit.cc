@@ -1,0 +1,163 @@
+// audit.cc: auditing the games of a SOURCE (audit.h).
+#include "replay/audit.h"
+
+#include <memory>
+#include <stdexcept>
+#include <utility>
+#include <variant>
+
+#include "engine/president/event.h"
+#include "replay/stored_scan.h"
+
+namespace pli {
+
+GameVerdict VerdictOf(const LoadedGame& game, bool keep_going) {
+  return GameVerdict{game.log.game,
+                     static_cast<int64_t>(game.log.events.size()),
+                     SeatNames(game.log),
+                     game.chain,
+                     AuditByPosition(game.log.events, keep_going),
+                     FirstMalformed(game.log) != nullptr};
+}
+
+void AuditDatabase(AuditSink& sink, SqliteReader& store,
+                   const std::optional<DatabaseHead>& witness) {
+  const std::vector<GameHead> heads = store.GameHeads();
+  std::vector<DatabaseProblem> problems = CheckDatabase(heads, witness);
+  for (const auto& [game, rows] : store.StrayGames()) {
+    problems.push_back({game, std::to_string(rows) + " event row(s) are stored under game \"" +
+                                  game +
+                                  "\", which has no games row: the game was renamed, "
+                                  "or its rows inserted or its games row removed, behind pli's "
+                                  "back"});
+  }
+  sink.SetDatabase(DatabaseHeadOf(heads), std::move(problems));
+}
+
+void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
+                  const std::optional<Head>& witness,
+                  const std::optional<DatabaseHead>& db_witness) {
+  std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
+  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  // SQLite's own check first: a damaged page may also hide rows from the
+  // games' checks, and a damaged index may answer lookups wrongly.
+  sink.SetDatabaseCheck(db, store->CheckFile());
+  ScanScratch scratch;  // one event and one state, reused from game to game
+  for (size_t i = 0; i < ids.size(); ++i) {
+    sink.Progress(i, ids.size());
+    if (const std::optional<int64_t> events =
+            AuditStoredGameFast(*store, ids[i], witness, scratch)) {
+      sink.AddClean(ids[i], *events);
+      continue;
+    }
+    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
+    sink.Add(
+        VerdictOf(LoadedGame{std::move(checked.log), std::move(checked.chain)}, sink.keep_going()));
+  }
+  AuditDatabase(sink, *store, db_witness);
+}
+
+namespace {
+
+// The game of a log being audited as it is read (AuditFileGames).
+class FileGameAuditor {
+ public:
+  FileGameAuditor(std::string game, bool judged, bool keep_going, int64_t witness_seq)
+      : judged_(judged), witness_seq_(witness_seq), auditor_(keep_going) {
+    verdict_.game = std::move(game);
+  }
+
+  // Judges the next event of the game; its hash is moved out.
+  void Add(LogItem& item) {
+    ++verdict_.events;
+    if (judged_) {
+      if (verdict_.events == 1) {
+        if (const auto* g = std::get_if<GameEvent>(&item.event.body)) verdict_.seats = g->seats;
+      }
+      verdict_.malformed =
+          verdict_.malformed || std::holds_alternative<MalformedEvent>(item.event.body);
+      auditor_.Add(item.event);
+      chain_.Add(std::move(item.event), item.hash);
+    }
+    if (witness_seq_ == verdict_.events) witness_hash_ = item.hash;
+    last_hash_ = std::move(item.hash);
+  }
+
+  bool judged() const { return judged_; }
+  const std::string& game() const { return verdict_.game; }
+  // The hash written on its event --head's seq ("" when none).
+  const std::string& witness_hash() const { return witness_hash_; }
+  FileGameTail Tail() const { return FileGameTail{verdict_.game, verdict_.events, last_hash_}; }
+  GameVerdict Finish() {
+    verdict_.chain = chain_.Finish();
+    verdict_.findings = auditor_.Take();
+    return std::move(verdict_);
+  }
+
+ private:
+  bool judged_;
+  int64_t witness_seq_;
+  GameVerdict verdict_;
+  FileChainChecker chain_;
+  PositionAuditor auditor_;
+  std::string witness_hash_;
+  std::string last_hash_;
+};
+
+}  // namespace
+
+void AuditFileGames(AuditSink& sink, const std::string& source,
+                    const std::optional<std::string>& id, const Witness& witness) {
+  std::vector<GameVerdict> verdicts;  // of the games judged, in file order
+  std::vector<std::string> ids;       // of every game, for --game's messages
+  std::vector<FileGameTail> tails;    // of every game, for a database head
+  std::optional<FileGameAuditor> current;
+  std::vector<std::string> witness_hashes;  // of the games judged, for a game head
+  const auto close = [&] {
+    if (!current) return;
+    if (witness.database) tails.push_back(current->Tail());
+    if (current->judged()) {
+      witness_hashes.push_back(current->witness_hash());
+      verdicts.push_back(current->Finish());
+    }
+    current.reset();
+  };
+  const int64_t witness_seq = witness.game ? witness.game->seq : 0;
+  ReadSourceEvents(source, [&](LogItem& item) {
+    if (item.opens) {
+      close();
+      ids.push_back(item.game);
+      current.emplace(item.game, !id || *id == item.game, sink.keep_going(), witness_seq);
+    }
+    current->Add(item);
+  });
+  close();
+  if (witness.database) {  // over every game of the file, in its order
+    std::string why;
+    const auto heads = FileGameHeads(tails, why);
+    if (!heads) {
+      throw std::runtime_error(SourceLabel(source) + ": " + why +
+                               ": a database head is checked against an export with hashes "
+                               "(pli export)");
+    }
+    sink.SetDatabase(DatabaseHeadOf(*heads), CheckDatabase(*heads, witness.database));
+  }
+  if (id || witness.game) {      // keep --game's (or the only game), which must be there
+    std::vector<GameLog> games;  // their ids only, for SelectGame's checks and messages
+    for (std::string& g : ids) games.push_back(GameLog{std::move(g), {}, {}, {}});
+    if (!id && games.size() > 1) {
+      throw std::runtime_error("--head SEQ:HASH belongs to one game, and " + SourceLabel(source) +
+                               " holds " + std::to_string(games.size()) +
+                               " games: choose it with --game ID");
+    }
+    SelectGame(games, id, source);
+  }
+  for (size_t i = 0; i < verdicts.size(); ++i) {
+    if (witness.game) {
+      CheckFileWitness(verdicts[i].events, witness_hashes[i], *witness.game, verdicts[i].chain);
+    }
+    sink.Add(verdicts[i]);
+  }
+}
+
+}  // namespace pli

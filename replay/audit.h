@@ -1,0 +1,92 @@
+// audit.h: auditing the games of a SOURCE (a log file, standard input or a
+// database): every event re-judged, every stored copy and the hash chain
+// checked, each game's verdict handed to a sink as it is reached (pli
+// audit, INTERFACE.md §2). The sink prints; this decides what is found.
+#ifndef PLI_REPLAY_AUDIT_H_
+#define PLI_REPLAY_AUDIT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/sqlite_store.h"
+#include "replay/chain_check.h"
+#include "replay/fold.h"
+#include "replay/source.h"
+
+namespace pli {
+
+// What the audit of a game keeps once its events are gone: all that is
+// printed of it.
+struct GameVerdict {
+  std::string game;
+  int64_t events = 0;
+  std::vector<std::string> seats;  // the seat names of its game event
+  ChainCheck chain;
+  std::vector<Finding> findings;
+  bool malformed = false;  // it holds a malformed event
+};
+
+// The verdict of a game read whole (a file's game, or a stored game on the
+// detailed path): its events re-judged (AuditByPosition), its chain as
+// given. keep_going is audit --continue.
+GameVerdict VerdictOf(const LoadedGame& game, bool keep_going);
+
+// What an audit reports to, in order: the database file's check and
+// progress (databases only), each game's verdict in the source's order,
+// then the database as a whole (a database, or a file checked against a
+// database head). The cli's printer is one.
+class AuditSink {
+ public:
+  virtual ~AuditSink() = default;
+  // audit --continue: report an illegal event and go on.
+  virtual bool keep_going() const = 0;
+  // A game judged.
+  virtual void Add(const GameVerdict& game) = 0;
+  // A stored game the fast path found clean (stored_scan.h): what Add gets
+  // for a game of `events` events, a sound chain and no violation.
+  virtual void AddClean(const std::string& game, int64_t events) = 0;
+  // SQLite's own check of the database file `db`: its problems (none: sound).
+  virtual void SetDatabaseCheck(const std::string& db, std::vector<std::string> problems) = 0;
+  // The database as a whole: its head and what CheckDatabase found.
+  virtual void SetDatabase(const DatabaseHead& head, std::vector<DatabaseProblem> problems) = 0;
+  // Game `index` of `total` is next (databases only).
+  virtual void Progress(size_t index, size_t total) = 0;
+};
+
+// The database as a whole (schema/STORE.md §3): the event rows that belong
+// to no game, the games' creation numbers and, when given, a database
+// witness db:N:HASH; and the database head, handed to the sink.
+void AuditDatabase(AuditSink& sink, SqliteReader& store,
+                   const std::optional<DatabaseHead>& witness);
+
+// Audits the games of a database (all, or the one named by `id`) in
+// creation order, each checked for tampering (chain, head, the games row's
+// copies, and `witness` when given) and re-judged, then the database as a
+// whole (AuditDatabase, with `db_witness` when given): one pass over
+// SQLite's rows for a game with nothing to report (stored_scan.h), the
+// detailed path, which says what and where, for one with anything; the
+// sink gets the same either way. Memory holds one game at a time.
+void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
+                  const std::optional<Head>& witness,
+                  const std::optional<DatabaseHead>& db_witness = std::nullopt);
+
+// Audits the games of a log file, or of standard input for "-", as its
+// lines are read: each event is judged (rules, hash chain) as it comes and
+// dropped, so memory holds the current game's state, the ids used in it and
+// each game's verdict (GameVerdict), not the events: a log of any length,
+// an endless pipe too, audits in bounded memory. Nothing is printed before
+// the log's end, since a line that is not a JSON object anywhere makes the
+// whole file unreadable (INTERFACE.md §2). `id` (--game) audits that game
+// only; `witness` is --head: a game's head, checked against --game's (or
+// the only) game, or a database head db:N:HASH, checked against every game
+// of the file in its order (an export of a whole database). The output is
+// that of auditing ReadSource's games one by one.
+void AuditFileGames(AuditSink& sink, const std::string& source,
+                    const std::optional<std::string>& id, const Witness& witness);
+
+}  // namespace pli
+
+#endif  // PLI_REPLAY_AUDIT_H_

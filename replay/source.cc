@@ -1,0 +1,202 @@
+// source.cc: reading a log SOURCE (source.h).
+#include "replay/source.h"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+#include <variant>
+
+#include "engine/text.h"
+#include "schema/input_error.h"
+
+namespace pli {
+
+std::string SourceLabel(const std::string& source) { return source == "-" ? "<stdin>" : source; }
+
+void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn) {
+  std::error_code ec;
+  if (source != "-" && std::filesystem::is_directory(source, ec)) {
+    throw InputError(source + " is a directory, not a log file (give a JSON Lines file)");
+  }
+  const std::optional<LogError> error =
+      source == "-" ? ReadLogEvents(std::cin, fn) : ReadLogFileEvents(source, fn);
+  if (error) {
+    throw InputError(SourceLabel(source) + ": " + error->ToString(),
+                     error->line > 0 ? std::optional<int64_t>(error->line) : std::nullopt,
+                     error->field);
+  }
+}
+
+std::vector<GameLog> ReadSource(const std::string& source) {
+  std::vector<GameLog> games;
+  ReadSourceEvents(source, [&](LogItem& item) { AppendLogItem(games, item); });
+  return games;
+}
+
+Head ParseHead(const std::string& text) {
+  const size_t colon = text.find(':');
+  std::optional<Hash> hash;
+  int64_t seq = 0;
+  if (colon != std::string::npos) {
+    hash = ParseHashHex(text.substr(colon + 1));
+    try {
+      size_t used = 0;
+      seq = std::stoll(text.substr(0, colon), &used);
+      if (used != colon || seq < 1) hash.reset();
+    } catch (const std::exception&) {
+      hash.reset();
+    }
+  }
+  if (!hash) {
+    throw InputError("--head " + text +
+                         ": write it as SEQ:HASH, the seq and the 64 hex digits of an "
+                         "acknowledgement",
+                     std::nullopt, "--head");
+  }
+  return Head{seq, *hash};
+}
+
+Witness ParseWitness(const std::string& text) {
+  if (!text.starts_with("db:")) return Witness{ParseHead(text), std::nullopt};
+  const size_t colon = text.find(':', 3);
+  std::optional<Hash> hash;
+  int64_t games = 0;
+  if (colon != std::string::npos) {
+    hash = ParseHashHex(text.substr(colon + 1));
+    const std::string n = text.substr(3, colon - 3);
+    if (n.empty() || n.size() > 18 || n.find_first_not_of("0123456789") != std::string::npos) {
+      hash.reset();
+    } else {
+      games = std::stoll(n);
+    }
+  }
+  if (!hash) {
+    throw std::runtime_error("--head " + text +
+                             ": write a database head as db:N:HASH, the number of games and the "
+                             "64 hex digits printed by an acknowledgement or by pli audit --db");
+  }
+  return Witness{std::nullopt, DatabaseHead{games, *hash}};
+}
+
+std::string IdsText(const std::vector<std::string>& ids) {
+  constexpr size_t kShown = 10;
+  if (ids.empty()) return "none";
+  std::string text;
+  for (size_t i = 0; i < ids.size() && i < kShown; ++i)
+    text += (i == 0 ? "" : ", ") + EscapeForTerminal(ids[i]);
+  if (ids.size() > kShown) text += " and " + std::to_string(ids.size() - kShown) + " more";
+  return text;
+}
+
+std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
+                                   const std::optional<std::string>& id, bool witness) {
+  std::vector<std::string> ids = store.Games();
+  if (id) {
+    bool known = false;
+    for (const std::string& g : ids) known = known || g == *id;
+    if (!known) {
+      throw InputError(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")",
+                       std::nullopt, "--game");
+    }
+    ids = {*id};
+  }
+  if (witness && ids.size() > 1) {
+    throw std::runtime_error("--head belongs to one game, and " + db + " holds " +
+                             std::to_string(ids.size()) + " games: choose it with --game ID");
+  }
+  return ids;
+}
+
+void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
+                   const std::optional<Head>& witness,
+                   const std::function<void(LoadedGame&&, size_t, size_t)>& fn) {
+  std::unique_ptr<EventStore> store = OpenSqliteStore(db, OpenMode::kReadOnly);
+  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
+    fn(LoadedGame{std::move(checked.log), std::move(checked.chain)}, i, ids.size());
+  }
+}
+
+LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::string& id) {
+  if (std::optional<GameLog> log = LoadStoredGameFast(store, id)) {
+    return LoadedGame{std::move(*log), ChainCheck{ChainStatus::kOk, {}}};
+  }
+  DbGameIds(store, db, id, false);
+  CheckedGame checked = CheckStoredGame(*store.Read(id), std::nullopt);
+  return LoadedGame{std::move(checked.log), std::move(checked.chain)};
+}
+
+std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
+                                    const std::optional<Head>& witness) {
+  std::vector<LoadedGame> games;
+  ForEachDbGame(db, id, witness,
+                [&](LoadedGame&& g, size_t, size_t) { games.push_back(std::move(g)); });
+  return games;
+}
+
+std::vector<LoadedGame> LoadFileGames(const std::string& source) {
+  std::vector<LoadedGame> games;
+  for (GameLog& log : ReadSource(source)) {
+    ChainCheck chain = CheckFileChain(log);
+    games.push_back(LoadedGame{std::move(log), std::move(chain)});
+  }
+  return games;
+}
+
+std::string GameIds(const std::vector<GameLog>& games) {
+  std::vector<std::string> ids;
+  for (const GameLog& g : games) ids.push_back(g.game);
+  return IdsText(ids);
+}
+
+const GameLog& SelectGame(const std::vector<GameLog>& games, const std::optional<std::string>& id,
+                          const std::string& source) {
+  const std::string label = SourceLabel(source);
+  if (games.empty()) throw std::runtime_error(label + ": the log holds no game");
+  if (!id) {
+    if (games.size() == 1) return games.front();
+    throw std::runtime_error(label + " holds " + std::to_string(games.size()) + " games (" +
+                             GameIds(games) + "): choose one with --game ID");
+  }
+  const GameLog* chosen = nullptr;
+  for (const GameLog& g : games) {
+    if (g.game != *id) continue;
+    if (chosen)
+      throw std::runtime_error(label + " holds several games with the id \"" +
+                               EscapeForTerminal(*id) + "\"");
+    chosen = &g;
+  }
+  if (!chosen) {
+    throw InputError(label + " has no game \"" + *id + "\" (games: " + GameIds(games) + ")",
+                     std::nullopt, "--game");
+  }
+  return *chosen;
+}
+
+int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) {
+  const auto events = static_cast<int64_t>(game.events.size());
+  if (!at) return events;
+  if (*at < 1) {
+    throw InputError("--at " + std::to_string(*at) +
+                         ": events are numbered from 1 (seq is the event's position in its game)",
+                     std::nullopt, "--at");
+  }
+  if (*at > events) {
+    throw InputError("--at " + std::to_string(*at) + " is past the end of game \"" + game.game +
+                         "\", which has " + std::to_string(events) + " events",
+                     std::nullopt, "--at");
+  }
+  return *at;
+}
+
+std::vector<std::string> SeatNames(const GameLog& game) {
+  if (game.events.empty()) return {};
+  if (const auto* g = std::get_if<GameEvent>(&game.events.front().body)) return g->seats;
+  return {};
+}
+
+}  // namespace pli
