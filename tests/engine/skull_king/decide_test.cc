@@ -210,3 +210,49 @@ TEST_CASE("SK-W1 a with the Tigress: her declaration decides") {
   t.Do(Play(1, "5g"));
   CHECK(t.state.last_trick->winner == 1);  // SK-W1 d: the only numbered card
 }
+
+// Cases SKULL_KING.md leaves open, decided as its rulings lean (see the
+// engine's report; docs/RULINGS.md).
+TEST_CASE("Ruling: a bad deal reports hands, then sizes, then the turned card, then copies") {
+  Table t(3);
+  // Two hands, of the wrong size, no turned card, a card twice: SK-D2 (hands).
+  CHECK(t.RuleOf(Deal({"1b 1b", "2b 2b"})) == "SK-D2");
+  // Three hands of the wrong size, no turned card: SK-D1.
+  CHECK(t.RuleOf(Deal({"1b 1b", "2b", "3b"})) == "SK-D1");
+  // Right sizes, no turned card, a card twice: SK-D3.
+  CHECK(t.RuleOf(Deal({"1b", "1b", "3b"})) == "SK-D3");
+}
+
+TEST_CASE("Ruling: an end before the first deal makes every seat a winner (SK-G2, all tied at 0)") {
+  Table t(3);
+  t.Do(End());
+  CHECK(t.state.phase == Phase::kGameOver);
+  CHECK(t.state.winners == std::vector<int>{0, 1, 2});
+}
+
+TEST_CASE("Ruling: malformed shapes the engine itself checks") {
+  Table t(2);
+  t.Do(Deal({"1b", "2b"}, "3b"));
+  CHECK(t.CodeOf(Bid(2, 0)) == "malformed");   // no seat 2
+  CHECK(t.CodeOf(Bid(-1, 0)) == "malformed");
+  CHECK(t.CodeOf(Play(5, "1b")) == "malformed");
+  CHECK(t.CodeOf(MalformedEvent{"cards", "unknown card"}) == "malformed");
+}
+
+TEST_CASE("SK-P4 defer-escapes: no lead suit while only escape-like cards are down") {
+  Table t(4, "skull-king", {{"lead", "defer-escapes"}});
+  t.Do(Deal({"3g", "escape", "tigress", "5y"}, "1b"));
+  t.Do(Bid(1, 0));
+  t.Do(Bid(2, 0));
+  t.Do(Bid(3, 0));
+  t.Do(Bid(0, 0));
+  t.Do(Play(1, "escape"));
+  t.Do(Play(2, "tigress", Declare::kEscape));
+  CHECK(!t.state.trick->lead_suit);
+  CHECK(t.state.trick->winning == 1);  // SK-W1 e so far
+  t.Do(Play(3, "5y"));
+  CHECK(t.state.trick->lead_suit == Suit::kYellow);
+  CHECK(t.state.trick->winning == 3);
+  t.Do(Play(0, "3g"));  // seat 0 holds no yellow
+  CHECK(t.state.last_trick->winner == 3);
+}
