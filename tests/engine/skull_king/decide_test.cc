@@ -77,7 +77,7 @@ TEST_CASE("SK-B1: bid_max ten, and negative bids") {
   for (int n = 0; n <= 10; ++n) CHECK(t.CodeOf(Bid(0, n)) == "legal");
 }
 
-TEST_CASE("SK-B2, SK-B4: simultaneous bidding; the hook binds the last bid recorded") {
+TEST_CASE("SK-B2, SK-B4: simultaneous bidding, and the hook binds the last bid recorded") {
   Table t(3, "skull-king-official", {{"hook", "true"}});
   t.Do(Deal({"1b", "2b", "3b"}));
   CHECK(t.state.turn == -1);
@@ -138,7 +138,7 @@ TEST_CASE("Precedence of a play: not-your-turn > count-mismatch > card-not-in-ha
   CHECK(t.CodeOf(Play(1, "14p")) == "must-follow");
 }
 
-TEST_CASE("SK-P5: specials are always allowed; no obligation without the lead suit") {
+TEST_CASE("SK-P5: specials are always allowed, and no obligation without the lead suit") {
   Table t(2);
   SkipManche(t);
   t.Do(Deal({"3y 4b", "8y tigress"}, "6b"));
@@ -174,7 +174,7 @@ TEST_CASE("Phase precedence: game-over > bad-deal > no-manche > bidding-pending"
   CHECK(t.state.hands[0].size() == 1);
 }
 
-TEST_CASE("SK-G1: after manche 10's last pli the game is over; an end is still accepted") {
+TEST_CASE("SK-G1: after manche 10's last pli the game is over, and an end is still accepted") {
   Table t(3);
   for (int m = 1; m <= 10; ++m) SkipManche(t);
   CHECK(t.state.phase == Phase::kGameOver);
