@@ -17,7 +17,7 @@ if(NOT ROOT OR NOT IS_DIRECTORY "${ROOT}")
   message(FATAL_ERROR "GameBoundary: ROOT \"${ROOT}\" is not a directory")
 endif()
 
-set(GAMES president)
+set(GAMES president skull_king)
 set(LAYERS engine schema referee replay sim cli bots serve games)
 
 list(JOIN GAMES "|" games_alt)

@@ -1,0 +1,172 @@
+// card.h: Skull King's cards and card multisets (SKULL_KING.md SK-C1-C3).
+//
+// Card index layout (SK-C2, the canonical order):
+//   0..55   numbered cards: suit s (b=0 g=1 p=2 y=3), value v (1..14) at
+//           14*s + v - 1, so one suit is a contiguous 14-bit field
+//   56..60  the five escapes     61..65  the five pirates   66  the Tigress
+//   67..68  the two mermaids     69      the Skull King
+// A `Card` names a kind of card: a numbered card by its index, a special
+// card by the first index of its block (kEscape = 56, kPirate = 61, ...),
+// since copies are interchangeable (SK-C1).
+//
+// A `CardSet` is a multiset of the deck as 70 bits (lo_: bits 0..63,
+// hi_: bits 64..69, bits 70..127 always zero). The copies of a special card
+// fill its block from its lowest bit, so a set holding 2 escapes has bits 56
+// and 57: the count of a kind is the popcount of its block, equal multisets
+// have equal bits, and "holds a numbered card of suit s" is one AND.
+#ifndef PLI_ENGINE_SKULL_KING_CARD_H_
+#define PLI_ENGINE_SKULL_KING_CARD_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pli::sk {
+
+// The suit numbering is part of the card index: never renumber.
+enum class Suit : uint8_t { kBlack = 0, kGreen, kPurple, kYellow };
+inline constexpr int kSuitCount = 4;
+inline constexpr int kMaxValue = 14;
+
+// What a card is, for the rules.
+enum class Kind : uint8_t { kNumbered, kEscape, kPirate, kTigress, kMermaid, kKing };
+
+inline constexpr int kCardBits = 70;  // SK-C1: the full deck
+
+struct Card {
+  uint8_t index = 0;
+  constexpr Card() = default;
+  constexpr explicit Card(uint8_t i) : index(i) {}
+  constexpr bool numbered() const { return index < 56; }
+  // Only for a numbered card.
+  constexpr Suit suit() const { return static_cast<Suit>(index / 14); }
+  constexpr int value() const { return index % 14 + 1; }
+  constexpr Kind kind() const {
+    if (index < 56) return Kind::kNumbered;
+    if (index < 61) return Kind::kEscape;
+    if (index < 66) return Kind::kPirate;
+    if (index == 66) return Kind::kTigress;
+    if (index < 69) return Kind::kMermaid;
+    return Kind::kKing;
+  }
+  friend constexpr bool operator==(Card, Card) = default;
+  friend constexpr auto operator<=>(Card, Card) = default;
+};
+
+constexpr Card Numbered(Suit s, int value) {
+  return Card(static_cast<uint8_t>(14 * static_cast<int>(s) + value - 1));
+}
+inline constexpr Card kEscape{56};
+inline constexpr Card kPirate{61};
+inline constexpr Card kTigress{66};
+inline constexpr Card kMermaid{67};
+inline constexpr Card kKing{69};
+
+// SK-C1: how many copies of this card the full deck holds (1 for a
+// numbered card, the Tigress and the King; 5, 5, 2 for escapes, pirates,
+// mermaids). `card` must be a kind's first index.
+constexpr int Copies(Card card) {
+  switch (card.kind()) {
+    case Kind::kEscape:
+    case Kind::kPirate: return 5;
+    case Kind::kMermaid: return 2;
+    default: return 1;
+  }
+}
+// The Card naming the kind of bit `index` (its block's first index).
+constexpr Card KindOf(int index) {
+  if (index < 56) return Card(static_cast<uint8_t>(index));
+  if (index < 61) return kEscape;
+  if (index < 66) return kPirate;
+  if (index == 66) return kTigress;
+  if (index < 69) return kMermaid;
+  return kKing;
+}
+
+// A multiset of cards (layout above).
+class CardSet {
+ public:
+  constexpr CardSet() = default;
+  // SK-C1: the deck of `deck_size` cards: 70, or 66 without the four 14s.
+  static constexpr CardSet Deck(int deck_size) {
+    CardSet s;
+    s.lo_ = ~uint64_t{0};
+    s.hi_ = (uint64_t{1} << (kCardBits - 64)) - 1;
+    if (deck_size == 66)
+      for (int su = 0; su < kSuitCount; ++su) s.Clear(14 * su + 13);
+    return s;
+  }
+
+  constexpr bool empty() const { return lo_ == 0 && hi_ == 0; }
+  constexpr int size() const { return std::popcount(lo_) + std::popcount(hi_); }
+  // The copies of `card` held.
+  constexpr int Count(Card card) const {
+    int n = 0;
+    for (int i = card.index; i < card.index + Copies(card); ++i) n += Test(i);
+    return n;
+  }
+  constexpr bool Contains(Card card) const { return Test(card.index); }
+  // SK-P5: holds a numbered card of suit s.
+  constexpr bool HasSuit(Suit s) const {
+    return (lo_ >> (14 * static_cast<int>(s))) & 0x3FFF;
+  }
+  // Adds one copy; false (and no change) when every copy is already in.
+  constexpr bool Add(Card card) {
+    for (int i = card.index; i < card.index + Copies(card); ++i)
+      if (!Test(i)) { Set(i); return true; }
+    return false;
+  }
+  // Removes one copy; false (and no change) when none is held.
+  constexpr bool Remove(Card card) {
+    for (int i = card.index + Copies(card) - 1; i >= card.index; --i)
+      if (Test(i)) { Clear(i); return true; }
+    return false;
+  }
+  // Calls f(card, count) for each distinct card held, in canonical order.
+  template <typename F>
+  constexpr void ForEachKind(F&& f) const {
+    for (int i = 0; i < kCardBits;) {
+      const Card c = KindOf(i);
+      const int n = Count(c);
+      if (n > 0) f(c, n);
+      i = c.index + Copies(c);
+    }
+  }
+  constexpr uint64_t lo() const { return lo_; }
+  constexpr uint64_t hi() const { return hi_; }
+  friend constexpr bool operator==(const CardSet&, const CardSet&) = default;
+
+ private:
+  constexpr bool Test(int i) const {
+    return i < 64 ? (lo_ >> i) & 1 : (hi_ >> (i - 64)) & 1;
+  }
+  constexpr void Set(int i) {
+    if (i < 64) lo_ |= uint64_t{1} << i; else hi_ |= uint64_t{1} << (i - 64);
+  }
+  constexpr void Clear(int i) {
+    if (i < 64) lo_ &= ~(uint64_t{1} << i); else hi_ &= ~(uint64_t{1} << (i - 64));
+  }
+  uint64_t lo_ = 0;
+  uint64_t hi_ = 0;
+};
+
+// SK-C1: a card from any accepted text form, in any letter case ("14b",
+// "14B", "BLACK_14", "PIRATE_3", "fuite", "Sirène", "skull-king" ...);
+// nullopt for anything else.
+std::optional<Card> ParseCard(std::string_view text);
+// SK-C1: the canonical text ("14b", "escape", "pirate", "tigress",
+// "mermaid", "king").
+std::string CardText(Card card);
+// "b", "g", "p", "y".
+char SuitLetter(Suit s);
+// "black", "green", "purple", "yellow".
+const char* SuitName(Suit s);
+// The cards of a set, canonical order, copies repeated, space-separated.
+std::string CardSetText(const CardSet& set);
+
+}  // namespace pli::sk
+
+#endif  // PLI_ENGINE_SKULL_KING_CARD_H_

@@ -1,0 +1,69 @@
+// rules.h: Skull King's rules as functions.
+//   Decide(state, event) checks an action and says why it is illegal.
+//   Apply(state, event) folds an accepted event into the state.
+//   Step(state, event) folds one event of a log (illegal: no change).
+//   LegalActions(state) lists every legal bid and play.
+// And the pure pieces the state and the tests use: the lead suit (SK-P4),
+// the winner of a pli (SK-W1), its bonus (SK-N2), a seat's score (SK-N1-N4).
+#ifndef PLI_ENGINE_SKULL_KING_RULES_H_
+#define PLI_ENGINE_SKULL_KING_RULES_H_
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/skull_king/event.h"
+#include "engine/skull_king/state.h"
+#include "engine/skull_king/violation.h"
+
+namespace pli::sk {
+
+// nullopt when the event is legal in this state, else the violation, chosen
+// by SKULL_KING.md's order of precedence when several apply.
+std::optional<Violation> Decide(const State& state, const Event& event);
+
+// The state after a legal event. Precondition: Decide(state, event) is
+// nullopt (asserted in debug builds).
+State Apply(State state, const Event& event);
+void ApplyInPlace(State& state, const Event& event);
+
+// Applies the event when legal, else leaves the state as it was but counts
+// its seq. Returns the violation, if any.
+std::optional<Violation> Step(State& state, const Event& event);
+
+// `pli legal`: a bid or a play.
+struct LegalAction {
+  EventType type = EventType::kBid;
+  int seat = 0;
+  int bid = 0;                       // bid
+  std::optional<Cannon> cannon;      // bid, with `cannonball: true`
+  Card card;                         // play
+  Declare declare = Declare::kNone;  // play: the Tigress's
+  friend bool operator==(const LegalAction&, const LegalAction&) = default;
+};
+// SKULL_KING.md "`pli legal` lists": bids by seat, then bid ascending, then
+// grapeshot before cannonball; plays in canonical order, the Tigress twice
+// (pirate, then escape). Empty outside bidding and play.
+std::vector<LegalAction> LegalActions(const State& state);
+Event ToEvent(const LegalAction& action);
+
+// SK-D4: the trump of manche m with this turned card.
+std::optional<Suit> TrumpOf(const Options& options, int manche, std::optional<Card> turned);
+// SK-P3: escape-like and pirate-like cards, with the Tigress's declaration.
+bool EscapeLike(const PliPlay& p);
+bool PirateLike(const PliPlay& p);
+// SK-P4: the lead suit of a pli over these plays.
+std::optional<Suit> LeadSuit(const Options& options, std::span<const PliPlay> plays);
+// SK-W1: the index (into `plays`, not a seat) of the winning card; -1 when
+// `plays` is empty.
+int WinningIndex(const Options& options, std::optional<Suit> trump,
+                 std::span<const PliPlay> plays);
+// SK-N2: the bonus of a pli won by plays[winner].
+int PliBonus(const Options& options, std::span<const PliPlay> plays, int winner);
+// SK-N1-N4: a seat's line for a manche of H cards (manche m), before totals.
+MancheScore ScoreSeat(const Options& options, int hand_size, int manche, int bid, int won,
+                      int bonus, std::optional<Cannon> cannon);
+
+}  // namespace pli::sk
+
+#endif  // PLI_ENGINE_SKULL_KING_RULES_H_

@@ -1,0 +1,163 @@
+// trick.cc: the pure rules of a pli and of a manche's score: trump (SK-D4),
+// lead suit (SK-P4), winner (SK-W1), bonus (SK-N2), scores (SK-N1-N4).
+#include <cstdlib>
+
+#include "engine/skull_king/rules.h"
+
+namespace pli::sk {
+namespace {
+
+int FirstOf(std::span<const PliPlay> plays, Kind kind) {
+  for (size_t i = 0; i < plays.size(); ++i)
+    if (plays[i].card.kind() == kind) return static_cast<int>(i);
+  return -1;
+}
+
+int FirstPirateLike(std::span<const PliPlay> plays) {
+  for (size_t i = 0; i < plays.size(); ++i)
+    if (PirateLike(plays[i])) return static_cast<int>(i);
+  return -1;
+}
+
+// SK-W1 a: the winning character, or -1.
+int CharacterWinner(const Options& o, std::span<const PliPlay> plays) {
+  const int mermaid = FirstOf(plays, Kind::kMermaid);
+  const int king = FirstOf(plays, Kind::kKing);
+  const int pirate = FirstPirateLike(plays);
+  if (o.pirate_vs_mermaid == PirateVsMermaid::kMermaid) {
+    if (mermaid >= 0) return mermaid;  // a1
+    if (king >= 0) return king;        // a2
+    return pirate;                     // a3
+  }
+  if (king >= 0 && mermaid >= 0) return mermaid;  // a1
+  if (king >= 0) return king;                     // a2
+  if (pirate >= 0) return pirate;                 // a3
+  return mermaid;                                 // a4
+}
+
+// The highest numbered card of suit s, or -1.
+int HighestOf(std::span<const PliPlay> plays, Suit s) {
+  int best = -1;
+  for (size_t i = 0; i < plays.size(); ++i) {
+    const Card c = plays[i].card;
+    if (c.numbered() && c.suit() == s && (best < 0 || c.value() > plays[best].card.value()))
+      best = static_cast<int>(i);
+  }
+  return best;
+}
+
+}  // namespace
+
+std::optional<Suit> TrumpOf(const Options& o, int manche, std::optional<Card> turned) {
+  switch (o.trump) {
+    case Trump::kBlack: return Suit::kBlack;
+    case Trump::kNone: return std::nullopt;
+    case Trump::kTurned:
+      // SK-R3: a special turned card means no trump; manche 10 has none.
+      if (manche >= kManches || !turned || !turned->numbered()) return std::nullopt;
+      return turned->suit();
+  }
+  return std::nullopt;
+}
+
+bool EscapeLike(const PliPlay& p) {
+  return p.card.kind() == Kind::kEscape ||
+         (p.card.kind() == Kind::kTigress && p.declare == Declare::kEscape);
+}
+bool PirateLike(const PliPlay& p) {
+  return p.card.kind() == Kind::kPirate ||
+         (p.card.kind() == Kind::kTigress && p.declare == Declare::kPirate);
+}
+
+std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
+  switch (o.lead) {
+    case Lead::kFirstCard:  // SK-P4: the first card, if numbered
+      if (!plays.empty() && plays[0].card.numbered()) return plays[0].card.suit();
+      return std::nullopt;
+    case Lead::kDeferEscapes:  // the first card that is not escape-like
+      for (const PliPlay& p : plays) {
+        if (EscapeLike(p)) continue;
+        if (p.card.numbered()) return p.card.suit();
+        return std::nullopt;  // a character: no lead suit
+      }
+      return std::nullopt;
+    case Lead::kFirstNumber:  // the first numbered card, whatever came before
+      for (const PliPlay& p : plays)
+        if (p.card.numbered()) return p.card.suit();
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const PliPlay> plays) {
+  if (plays.empty()) return -1;
+  if (int w = CharacterWinner(o, plays); w >= 0) return w;  // SK-W1 a
+  if (trump)
+    if (int w = HighestOf(plays, *trump); w >= 0) return w;  // b
+  if (auto lead = LeadSuit(o, plays))
+    if (int w = HighestOf(plays, *lead); w >= 0) return w;   // c
+  int best = -1;                                             // d
+  for (size_t i = 0; i < plays.size(); ++i) {
+    const Card c = plays[i].card;
+    if (c.numbered() && (best < 0 || c.value() > plays[best].card.value()))
+      best = static_cast<int>(i);
+  }
+  if (best >= 0) return best;
+  return 0;  // e: every card escape-like, the first wins (SK-R11)
+}
+
+int PliBonus(const Options& o, std::span<const PliPlay> plays, int winner) {
+  const PliPlay& w = plays[winner];
+  const bool king_in = FirstOf(plays, Kind::kKing) >= 0;
+  int bonus = 0;
+  if (o.bonuses == Bonuses::kOriginal) {
+    if (w.card.kind() == Kind::kKing) {
+      for (const PliPlay& p : plays)  // the Tigress counts whatever she declared
+        if (p.card.kind() == Kind::kPirate || p.card.kind() == Kind::kTigress) bonus += 30;
+    } else if (w.card.kind() == Kind::kMermaid && king_in) {
+      bonus += 50;
+    }
+    return bonus;
+  }
+  for (const PliPlay& p : plays)  // the 14s, whoever won
+    if (p.card.numbered() && p.card.value() == 14)
+      bonus += p.card.suit() == Suit::kBlack ? 20 : 10;
+  if (w.card.kind() == Kind::kKing) {
+    for (const PliPlay& p : plays)
+      if (PirateLike(p)) bonus += 30;
+  } else if (w.card.kind() == Kind::kMermaid) {
+    if (king_in) bonus += 40;
+  } else if (PirateLike(w)) {
+    for (const PliPlay& p : plays)
+      if (p.card.kind() == Kind::kMermaid) bonus += 20;
+  }
+  return bonus;
+}
+
+MancheScore ScoreSeat(const Options& o, int h, int manche, int bid, int won, int bonus,
+                      std::optional<Cannon> cannon) {
+  MancheScore s;
+  s.bid = bid;
+  s.won = won;
+  s.cannon = cannon;
+  const int diff = std::abs(bid - won);
+  if (o.scoring == Scoring::kRascal) {  // SK-N4
+    if (cannon == Cannon::kCannonball) {
+      if (diff == 0) s.points = 15 * h, s.bonus = bonus;
+    } else if (diff == 0) {
+      s.points = 10 * h, s.bonus = bonus;
+    } else if (diff == 1) {
+      s.points = 5 * h, s.bonus = bonus / 2;
+    }
+  } else {  // SK-N1, SK-N3
+    const int base = o.zero_base == ZeroBase::kRound ? manche : h;
+    if (bid >= 1) s.points = diff == 0 ? 20 * bid : -10 * diff;
+    else if (won == 0) s.points = 10 * base;
+    else s.points = o.zero_miss == ZeroMiss::kPerTrick ? -10 * won : -10 * base;
+    if (diff == 0 || o.bonus_on_miss) s.bonus = bonus;
+  }
+  s.total = s.points + s.bonus;
+  return s;
+}
+
+}  // namespace pli::sk
