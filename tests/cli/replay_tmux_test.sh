@@ -19,6 +19,18 @@ cd "$src"
 
 socket=pli-test-$$
 t() { tmux -L "$socket" -f /dev/null "$@"; }
+# new_session ARGS...: t new-session, tried once more when tmux itself fails
+# to start its server (seen once in a loaded CI run: "server exited
+# unexpectedly" within 0.4 s). A pli that cannot start does not make tmux
+# fail: its screen checks fail below.
+new_session() {
+  if ! t new-session "$@"; then
+    echo "replay_tmux_test: tmux did not start the session; trying once more"
+    t kill-server >/dev/null 2>&1 || true
+    sleep 0.5
+    t new-session "$@"
+  fi
+}
 tmp=$(mktemp -d)
 socket_path=${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket
 trap 't kill-server >/dev/null 2>&1 || true; rm -rf "$tmp"; rm -f "$socket_path"' EXIT
@@ -78,7 +90,7 @@ press() {
 # ---------------------------------------------------------------------------
 # 1. seed 000 §5.1, la suite: 11 events, one manche; the pli led at 3 ends at
 #    11, when C, alone in the suite, passes (R4).
-t new-session -d -s replay -x 120 -y 40 "'$pli' replay fixtures/seed/5.1-suite.jsonl"
+new_session -d -s replay -x 120 -y 40 "'$pli' replay fixtures/seed/5.1-suite.jsonl"
 step=start
 wait_for 'seq 1 of 11'
 expect 'hands: none dealt yet'
@@ -147,7 +159,7 @@ fi
 # ---------------------------------------------------------------------------
 # 2. Two manches (K1): N and P go from deal to deal; arrow keys, Home, End;
 #    --seat shows one hand.
-t new-session -d -s replay -x 120 -y 40 \
+new_session -d -s replay -x 120 -y 40 \
   "'$pli' replay fixtures/rules/K1-exchange-legal.jsonl --seat 1"
 step=k1-start
 wait_for 'seq 1 of 26'
@@ -198,7 +210,7 @@ EOF
 for way in q SIGTERM; do
   step=restore-$way
   rm -f "$tmp/before" "$tmp/after"
-  t new-session -d -s replay -x 120 -y 40 "sh '$tmp/run.sh'"
+  new_session -d -s replay -x 120 -y 40 "sh '$tmp/run.sh'"
   wait_for 'seq 1 of 6'
   if [[ $way == q ]]; then
     t send-keys -t replay q || true
@@ -227,7 +239,7 @@ for colour in off on; do
   step=wrap-colour-$colour
   env_cmd="env NO_COLOR=1"
   [[ $colour == on ]] && env_cmd="env -u NO_COLOR TERM=xterm-256color"
-  t new-session -d -s replay -x 60 -y 40 \
+  new_session -d -s replay -x 60 -y 40 \
     "$env_cmd '$pli' replay fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
   wait_for 'seq 4 of 5'
   expect '^  ILLEGAL too-weak \(P3\): 6d is weaker than the last play,$'
