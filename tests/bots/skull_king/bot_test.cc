@@ -31,7 +31,7 @@ TEST_CASE("every bot acts legally and every game ends, LegalFor = the engine's",
   for (const char* ruleset : kRulesets) {
     const auto [lo, hi] = SeatRange(ruleset);
     for (int seats = lo; seats <= hi; ++seats) {
-      for (int k = 0; k < 2; ++k, ++games) {
+      for (int k = 0; k < 4; ++k, ++games) {
         const Overrides o = k == 0 ? Overrides{} : RandomOverrides(rng, ruleset, seats);
         BotTable t(GameOf(seats, ruleset, o), RandomLevels(rng, seats), 100 + games, kFast);
         INFO(ruleset << " " << seats << " seats, game " << games);
@@ -56,7 +56,7 @@ TEST_CASE("every bot acts legally and every game ends, LegalFor = the engine's",
       }
     }
   }
-  CHECK(games == 2 * (7 + 7 + 5));
+  CHECK(games == 4 * (7 + 7 + 5));
 }
 
 TEST_CASE("PlayGame plays whole games at every level", "[sk_bots]") {
