@@ -1,0 +1,62 @@
+// driver.cc: playing a bot table in memory. The driver holds the full state
+// (the referee's side of the table); each bot only gets its view, and every
+// action goes through Decide.
+#include <vector>
+
+#include "bots/skull_king/bot.h"
+#include "bots/skull_king/rng.h"
+
+namespace pli::sk {
+
+DealEvent DealFromSeed(const Options& options, int seats, int manche, uint64_t seed) {
+  std::vector<Card> deck;
+  CardSet::Deck(options.deck).ForEachKind([&](Card c, int n) {
+    for (int i = 0; i < n; ++i) deck.push_back(c);
+  });
+  bots::Rng rng(seed);
+  for (int i = static_cast<int>(deck.size()) - 1; i > 0; --i)
+    std::swap(deck[i], deck[rng.Below(i + 1)]);
+  const int h = HandSize(options, seats, manche);
+  DealEvent d;
+  size_t k = 0;
+  for (int s = 0; s < seats; ++s) {
+    d.hands.emplace_back();
+    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
+  }
+  if (TurnsCard(options, manche)) d.turned = deck[k];
+  d.seed = static_cast<int64_t>(seed & 0x7FFFFFFFFFFFFFFFull);
+  return d;
+}
+
+std::string PlayManche(State& state, const DealEvent& deal, const std::vector<Bot*>& bots,
+                       std::vector<Event>* log, int max_events) {
+  if (auto v = Step(state, Event{deal})) return "the deal was refused: " + v->message;
+  if (log) log->push_back(deal);
+  for (int n = 0; n < max_events; ++n) {
+    const int actor = SeatToAct(state);
+    if (actor < 0) return "";
+    std::optional<Event> e = bots[actor]->Act(ViewFor(state, actor));
+    if (!e)
+      return "seat " + std::to_string(actor) + " (" + LevelName(bots[actor]->level()) +
+             ") must act and its bot returned nothing";
+    if (auto v = Step(state, *e))
+      return "the rules refused an action of seat " + std::to_string(actor) + " (" +
+             LevelName(bots[actor]->level()) + "): " + std::string(CodeName(v->code)) + " (" +
+             v->rule + "): " + v->message;
+    if (log) log->push_back(*e);
+  }
+  return "the manche did not end within " + std::to_string(max_events) + " events";
+}
+
+std::string PlayGame(State& state, const std::vector<Bot*>& bots, uint64_t seed,
+                     std::vector<Event>* log) {
+  while (state.phase == Phase::kMancheOver && state.manche < kManches) {
+    const int m = state.manche + 1;
+    const std::string err =
+        PlayManche(state, DealFromSeed(state.options, state.seats, m, seed * 1000 + m), bots, log);
+    if (!err.empty()) return "manche " + std::to_string(m) + ": " + err;
+  }
+  return state.phase == Phase::kGameOver ? "" : "the game did not end";
+}
+
+}  // namespace pli::sk

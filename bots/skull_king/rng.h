@@ -1,0 +1,35 @@
+// rng.h: Skull King bots' own seeded generator (SplitMix64), so a seed gives
+// the same choices with every standard library. Internal to bots/skull_king/.
+#ifndef PLI_BOTS_SKULL_KING_RNG_H_
+#define PLI_BOTS_SKULL_KING_RNG_H_
+
+#include <cstdint>
+
+namespace pli::sk::bots {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  // SplitMix64 (Steele, Lea and Flood, 2014).
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  // Uniform in 0..n-1 (n > 0), by rejection: no modulo bias.
+  int Below(int n) {
+    const uint64_t bound = static_cast<uint64_t>(n);
+    const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+    uint64_t x = Next();
+    while (x >= limit) x = Next();
+    return static_cast<int>(x % bound);
+  }
+
+ private:
+  uint64_t state_;
+};
+
+}  // namespace pli::sk::bots
+
+#endif  // PLI_BOTS_SKULL_KING_RNG_H_
