@@ -91,7 +91,7 @@ TEST_CASE("State JSON: example C after seq 20 (manche 2 scored)") {
   CHECK(got.at("last_trick").at("bonus") == 20);
 }
 
-TEST_CASE("State JSON: before the first deal, nulls; example A while bidding") {
+TEST_CASE("State JSON: before the first deal nulls, and example A while bidding") {
   const std::vector<std::string> a = {
       R"({"type":"game","game":"ska","ruleset":"skull-king","seats":["A","B","C"]})",
       R"({"type":"deal","hands":[["pirate"],["mermaid"],["14y"]],"turned":"3g"})",
