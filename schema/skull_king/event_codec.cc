@@ -1,0 +1,371 @@
+// event_codec.cc: the stored encoding of a Skull King event (schema/FORMAT.md
+// §8), written by EncodeEvent and read back, canonical encodings only, by
+// DecodeEvent.
+//
+// Layout: version byte (0x4B), type tag (EventType), flags (bit 0 id, bit 1
+// at, bit 2 seed (deal), bit 3 turned (deal), bit 4 cannon (bid)), then id and
+// at when flagged, then the type's fields. Integers are minimal unsigned
+// LEB128 varints; signed ones (seed, bid) are zigzag-mapped first. A string
+// is a varint byte count and its bytes; a card list a varint count and one
+// byte per card (its SK-C2 index, a special card by its kind's first index).
+#include "schema/skull_king/event_codec.h"
+
+#include <cassert>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "engine/skull_king/options.h"
+#include "engine/text.h"
+
+namespace pli::sk {
+namespace {
+
+constexpr uint8_t kFlagId = 0x01;
+constexpr uint8_t kFlagAt = 0x02;
+constexpr uint8_t kFlagSeed = 0x04;    // deal only
+constexpr uint8_t kFlagTurned = 0x08;  // deal only
+constexpr uint8_t kFlagCannon = 0x10;  // bid only
+// The JSON reader's limits (strict_json.cc): a string of at most 64 KiB, an
+// array of at most 4096 items.
+constexpr uint64_t kMaxStringBytes = uint64_t{1} << 16;
+constexpr uint64_t kMaxListItems = 4096;
+constexpr int kMaxSeats = 8;
+
+// A card byte is canonical when it is the index a Card holds: a numbered
+// card 0..55, or the first index of a special card's block.
+bool IsCardByte(unsigned b) { return b < kCardBits && KindOf(static_cast<int>(b)).index == b; }
+
+void PutByte(std::string& out, unsigned value) { out += static_cast<char>(value & 0xFF); }
+void PutVarint(std::string& out, uint64_t value) {
+  while (value >= 0x80) {
+    PutByte(out, static_cast<unsigned>(value & 0x7F) | 0x80);
+    value >>= 7;
+  }
+  PutByte(out, static_cast<unsigned>(value));
+}
+uint64_t ZigZag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+int64_t UnZigZag(uint64_t u) { return static_cast<int64_t>((u >> 1) ^ (~(u & 1) + 1)); }
+void PutString(std::string& out, std::string_view s) {
+  PutVarint(out, s.size());
+  out.append(s);
+}
+void PutSeat(std::string& out, int seat) {
+  assert(seat >= 0 && seat < kMaxSeats);
+  PutByte(out, static_cast<unsigned>(seat));
+}
+void PutCard(std::string& out, Card c) {
+  assert(IsCardByte(c.index));
+  PutByte(out, c.index);
+}
+void PutCards(std::string& out, const CardList& cards) {
+  PutVarint(out, cards.size());
+  for (Card c : cards) PutCard(out, c);
+}
+
+// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629), or 0.
+std::size_t Utf8Length(std::string_view s, std::size_t i) {
+  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  auto cont = [&](std::size_t k, unsigned lo, unsigned hi) {
+    return k < s.size() && at(k) >= lo && at(k) <= hi;
+  };
+  unsigned b = at(i);
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1, 0x80, 0xBF) ? 2 : 0;
+  if (b >= 0xE0 && b <= 0xEF) {
+    unsigned lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) ? 3 : 0;
+  }
+  if (b >= 0xF0 && b <= 0xF4) {
+    unsigned lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) && cont(i + 3, 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+bool IsUtf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t n = Utf8Length(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+bool HasControlCharacter(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < text.size()) {
+      const auto d = static_cast<unsigned char>(text[i + 1]);
+      if (d >= 0x80 && d <= 0x9F) return true;
+    }
+  }
+  return false;
+}
+std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
+
+// Reads the fields in order; the first problem sticks, later reads return
+// defaults.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  bool failed() const { return error_.has_value(); }
+  const std::string& error() const { return *error_; }
+  std::size_t pos() const { return pos_; }
+  std::size_t remaining() const { return bytes_.size() - pos_; }
+  void Fail(std::size_t offset, const std::string& problem) {
+    if (!error_) error_ = "at byte " + std::to_string(offset) + ": " + problem;
+  }
+  uint8_t Byte(std::string_view what) {
+    if (failed()) return 0;
+    if (remaining() == 0) {
+      Fail(pos_, "the encoding ends where " + std::string(what) + " should be");
+      return 0;
+    }
+    return static_cast<uint8_t>(bytes_[pos_++]);
+  }
+  uint64_t Varint(std::string_view what) {
+    const std::size_t start = pos_;
+    uint64_t value = 0;
+    for (int shift = 0; !failed(); shift += 7) {
+      uint8_t b = Byte(what);
+      if (failed()) break;
+      if (shift == 63 && b > 1) {
+        Fail(start, std::string(what) + " is a varint that does not fit in 64 bits");
+        break;
+      }
+      value |= static_cast<uint64_t>(b & 0x7F) << shift;
+      if ((b & 0x80) != 0) continue;
+      if (b == 0 && shift > 0)
+        Fail(start, std::string(what) + " is not a minimal varint (its last byte is zero)");
+      return failed() ? 0 : value;
+    }
+    return 0;
+  }
+  uint64_t Count(std::string_view items, uint64_t max) {
+    const std::size_t start = pos_;
+    const std::string what = "the number of " + std::string(items);
+    uint64_t n = Varint(what);
+    if (failed()) return 0;
+    if (n > max) {
+      Fail(start, what + ", " + std::to_string(n) + ", is more than the " + std::to_string(max) +
+                      " allowed");
+    } else if (n > remaining()) {
+      Fail(start, what + ", " + std::to_string(n) + ", runs past the end of the encoding");
+    }
+    return failed() ? 0 : n;
+  }
+  std::string String(std::string_view what, bool non_empty) {
+    const std::size_t start = pos_;
+    uint64_t n = Varint("the length of " + std::string(what));
+    if (failed()) return {};
+    if (n > kMaxStringBytes) {
+      Fail(start, std::string(what) + " is longer than the " + std::to_string(kMaxStringBytes) +
+                      " bytes allowed");
+    } else if (n > remaining()) {
+      Fail(start, std::string(what) + " runs past the end of the encoding");
+    } else if (non_empty && n == 0) {
+      Fail(start, std::string(what) + " must not be empty");
+    }
+    if (failed()) return {};
+    std::string s(bytes_.substr(pos_, n));
+    pos_ += n;
+    if (!IsUtf8(s)) Fail(start, std::string(what) + " is not valid UTF-8");
+    return s;
+  }
+  int Seat() {
+    const std::size_t start = pos_;
+    uint8_t b = Byte("the seat");
+    if (!failed() && b >= kMaxSeats)
+      Fail(start, "the seat, " + std::to_string(b) + ", is not a seat number (0 to 7)");
+    return failed() ? 0 : b;
+  }
+  Card ReadCard(std::string_view what) {
+    const std::size_t start = pos_;
+    uint8_t b = Byte(what);
+    if (!failed() && !IsCardByte(b))
+      Fail(start, "card byte " + std::to_string(b) +
+                      " is not a card (0 to 55, 56, 61, 66, 67 or 69)");
+    return failed() ? Card() : Card(b);
+  }
+  CardList Cards(std::string_view what) {
+    CardList out;
+    uint64_t n = Count(what, kMaxListItems);
+    for (uint64_t i = 0; i < n && !failed(); ++i) out.push_back(ReadCard("a card"));
+    return failed() ? CardList() : out;
+  }
+  void End() {
+    if (!failed() && remaining() > 0)
+      Fail(pos_, std::to_string(remaining()) + " byte(s) follow the end of the event");
+  }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+  std::optional<std::string> error_;
+};
+
+GameEvent ReadGame(Reader& r) {
+  GameEvent g;
+  g.game = r.String("the game id", true);
+  const std::size_t ruleset_at = r.pos();
+  g.ruleset = r.String("the ruleset", false);
+  if (r.failed()) return g;
+  std::optional<Options> options = Preset(g.ruleset);
+  if (!options) {
+    r.Fail(ruleset_at, "unknown ruleset " + Quote(g.ruleset));
+    return g;
+  }
+  const uint64_t n = r.Count("options", kMaxListItems);
+  for (uint64_t i = 0; i < n && !r.failed(); ++i) {
+    const std::size_t start = r.pos();
+    std::string name = r.String("the option name", false);
+    std::string text = r.String("the option value", false);
+    if (r.failed()) return g;
+    for (const auto& earlier : g.overrides)
+      if (earlier.first == name) r.Fail(start, "option " + Quote(name) + " is named twice");
+    // SetOption takes a text; the JSON reader gives only the canonical text
+    // of each value ("true", "70", "0"), which SetOption also requires.
+    if (std::string problem = SetOption(*options, name, text); !problem.empty())
+      r.Fail(start, problem);
+    g.overrides.emplace_back(std::move(name), std::move(text));
+  }
+  const std::size_t seats_at = r.pos();
+  const uint64_t seats = r.Count("seats", kMaxListItems);
+  for (uint64_t i = 0; i < seats && !r.failed(); ++i) {
+    const std::size_t name_at = r.pos();
+    g.seats.push_back(r.String("the seat name", true));
+    if (!r.failed() && HasControlCharacter(g.seats.back()))
+      r.Fail(name_at, "the name of seat " + std::to_string(i) + " has a control character");
+  }
+  if (r.failed()) return g;
+  const int count = static_cast<int>(seats);
+  if (auto [lo, hi] = SeatRange(g.ruleset); count < lo || count > hi) {
+    r.Fail(seats_at, g.ruleset + " is played by " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + " seats, not " + std::to_string(count));
+  } else if (std::string why = CheckGame(g.ruleset, *options, count); !why.empty()) {
+    r.Fail(ruleset_at, why);
+  }
+  return g;
+}
+
+}  // namespace
+
+std::string EncodeEvent(const EventLine& line) {
+  if (std::holds_alternative<MalformedEvent>(line.event))
+    throw std::invalid_argument("a malformed event has no stored encoding");
+  const Event& e = line.event;
+  uint8_t flags = (line.id ? kFlagId : 0) | (line.at ? kFlagAt : 0);
+  if (const auto* d = std::get_if<DealEvent>(&e)) {
+    if (d->seed) flags |= kFlagSeed;
+    if (d->turned) flags |= kFlagTurned;
+  }
+  if (const auto* b = std::get_if<BidEvent>(&e); b != nullptr && b->cannon) flags |= kFlagCannon;
+  std::string out;
+  PutByte(out, kCodecVersion);
+  PutByte(out, static_cast<unsigned>(TypeOf(e)));
+  PutByte(out, flags);
+  if (line.id) PutString(out, *line.id);
+  if (line.at) PutString(out, *line.at);
+  if (const auto* g = std::get_if<GameEvent>(&e)) {
+    PutString(out, g->game);
+    PutString(out, g->ruleset);
+    PutVarint(out, g->overrides.size());
+    for (const auto& [name, text] : g->overrides) {
+      PutString(out, name);
+      PutString(out, text);
+    }
+    PutVarint(out, g->seats.size());
+    for (const std::string& s : g->seats) PutString(out, s);
+  } else if (const auto* d = std::get_if<DealEvent>(&e)) {
+    PutVarint(out, d->hands.size());
+    for (const CardList& hand : d->hands) PutCards(out, hand);
+    if (d->turned) PutCard(out, *d->turned);
+    if (d->seed) PutVarint(out, ZigZag(*d->seed));
+  } else if (const auto* b = std::get_if<BidEvent>(&e)) {
+    PutSeat(out, b->seat);
+    PutVarint(out, ZigZag(b->bid));
+    if (b->cannon) PutByte(out, static_cast<unsigned>(*b->cannon));
+  } else if (const auto* p = std::get_if<PlayEvent>(&e)) {
+    PutSeat(out, p->seat);
+    PutCards(out, p->cards);
+    PutByte(out, static_cast<unsigned>(p->declare));
+  }  // end: nothing
+  return out;
+}
+
+std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes) {
+  Reader r(bytes);
+  const uint8_t version = r.Byte("the format version");
+  if (!r.failed() && version != kCodecVersion)
+    r.Fail(0, "format version " + std::to_string(version) +
+                  " is not Skull King's (75, 0x4B; 1 is Super Président's)");
+  const uint8_t tag = r.Byte("the event type tag");
+  if (!r.failed() && (tag < 1 || tag > 5))
+    r.Fail(1, "unknown event type tag " + std::to_string(tag) + " (1 to 5)");
+  const uint8_t flags = r.Byte("the flags byte");
+  if (r.failed()) return r.error();
+  const auto type = static_cast<EventType>(tag);
+  const uint8_t allowed = kFlagId | kFlagAt |
+                          (type == EventType::kDeal ? kFlagSeed | kFlagTurned : 0) |
+                          (type == EventType::kBid ? kFlagCannon : 0);
+  if ((flags & ~allowed) != 0) {
+    r.Fail(2, "unknown flag bits " + std::to_string(flags & ~allowed) + " for a " +
+                  TypeName(type) + " event");
+    return r.error();
+  }
+  EventLine line;
+  if (flags & kFlagId) line.id = r.String("the id", true);
+  if (flags & kFlagAt) line.at = r.String("the at field", false);
+  switch (type) {
+    case EventType::kGame: line.event = ReadGame(r); break;
+    case EventType::kDeal: {
+      DealEvent d;
+      const uint64_t n = r.Count("hands", kMaxListItems);
+      for (uint64_t i = 0; i < n && !r.failed(); ++i) d.hands.push_back(r.Cards("cards in the hand"));
+      if (flags & kFlagTurned) d.turned = r.ReadCard("the turned card");
+      if (flags & kFlagSeed) {
+        const uint64_t u = r.Varint("the seed");
+        if (!r.failed()) d.seed = UnZigZag(u);
+      }
+      line.event = std::move(d);
+      break;
+    }
+    case EventType::kBid: {
+      BidEvent b;
+      b.seat = r.Seat();
+      b.bid = UnZigZag(r.Varint("the bid"));
+      if (flags & kFlagCannon) {
+        const std::size_t start = r.pos();
+        const uint8_t c = r.Byte("the cannon byte");
+        if (!r.failed() && c > 1)
+          r.Fail(start, "cannon byte " + std::to_string(c) +
+                            " is not 0 (grapeshot) or 1 (cannonball)");
+        b.cannon = static_cast<Cannon>(c & 1);
+      }
+      line.event = b;
+      break;
+    }
+    case EventType::kPlay: {
+      PlayEvent p;
+      p.seat = r.Seat();
+      p.cards = r.Cards("cards");
+      const std::size_t start = r.pos();
+      const uint8_t d = r.Byte("the declare byte");
+      if (!r.failed() && d > 2)
+        r.Fail(start, "declare byte " + std::to_string(d) +
+                          " is not 0 (none), 1 (pirate) or 2 (escape)");
+      p.declare = static_cast<Declare>(d > 2 ? 0 : d);
+      line.event = std::move(p);
+      break;
+    }
+    default: line.event = EndEvent{}; break;
+  }
+  r.End();
+  if (r.failed()) return r.error();
+  return line;
+}
+
+}  // namespace pli::sk
