@@ -2,7 +2,9 @@
 # sanitize.sh: builds the unit and property tests with AddressSanitizer and
 # UndefinedBehaviorSanitizer in build-asan/ (or $PLI_ASAN_BUILD) and runs
 # them with ctest: engine_test, schema_test, replay_test, referee_test,
-# bots_test and property_test, less the multi-process durability tests
+# bots_test and property_test, and Skull King's skull_king_test,
+# skull_king_schema_test and skull_king_bots_test, less the multi-process
+# durability tests
 # (Catch tag [durability]: crash, concurrency, busy), which are timed stress
 # runs, not unit tests. cli_test and the shell tests run in build/ only.
 # Any sanitizer report aborts its test, so the script fails (issue 11 item 8:
@@ -13,7 +15,8 @@ cd "$(dirname "$0")/.."
 
 build=${PLI_ASAN_BUILD:-build-asan}
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-targets=(engine_test schema_test replay_test referee_test bots_test property_test)
+targets=(engine_test schema_test replay_test referee_test bots_test property_test
+         skull_king_test skull_king_schema_test skull_king_bots_test)
 
 # Debug keeps the asserts; -O1 keeps the tests fast enough; -g1 (line
 # tables only) gives the reports file and line at less compile time.
