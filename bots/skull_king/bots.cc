@@ -7,6 +7,7 @@
 // serve every candidate. Bids are searched the same way (the other seats
 // bid with medium in the playouts).
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "bots/skull_king/bot.h"
@@ -27,10 +28,16 @@ LegalAction MediumStep(const State& s, int actor) {
   return legal[order[0]];
 }
 
-// This seat's score over the rest of the manche after `action`.
-int Playout(State s, int seat, const LegalAction& action) {
+// This seat's score over the rest of the manche after `action`; nullopt
+// when `action` is illegal in this guess. A guess can disagree with the
+// real table about a legal action: under simultaneous bidding it guesses
+// the others' hidden bids, and with the hook that can forbid this seat's
+// bid (ApplyInPlace's precondition is a legal event).
+std::optional<int> Playout(State s, int seat, const LegalAction& action) {
   const int before = s.scores[seat];
-  ApplyInPlace(s, ToEvent(action));
+  const Event first = ToEvent(action);
+  if (Decide(s, first)) return std::nullopt;
+  ApplyInPlace(s, first);
   for (int n = 0; n < kPlayoutSteps; ++n) {
     const int actor = SeatToAct(s);
     if (actor < 0) break;
@@ -65,13 +72,23 @@ class HardBot : public Bot {
     if (legal.size() == 1 || budget_.samples <= 0) return ToEvent(legal[order[0]]);
     const int n = std::min<int>(std::max(budget_.candidates, 1), static_cast<int>(order.size()));
     std::vector<long> total(n, 0);
+    std::vector<int> counted(n, 0);  // the guesses in which candidate i was legal
     for (int k = 0; k < budget_.samples; ++k) {
       const State s = Determinize(view, Sample(view, rng_));
-      for (int i = 0; i < n; ++i) total[i] += Playout(s, view.seat, legal[order[i]]);
+      for (int i = 0; i < n; ++i) {
+        if (const std::optional<int> score = Playout(s, view.seat, legal[order[i]])) {
+          total[i] += *score;
+          ++counted[i];
+        }
+      }
     }
-    int best = 0;  // ties keep medium's order
-    for (int i = 1; i < n; ++i)
-      if (total[i] > total[best]) best = i;
+    // The best mean over the guesses that could judge it; ties, and
+    // candidates no guess could judge, keep medium's order.
+    int best = 0;
+    for (int i = 1; i < n; ++i) {
+      if (counted[i] == 0) continue;
+      if (counted[best] == 0 || total[i] * counted[best] > total[best] * counted[i]) best = i;
+    }
     return ToEvent(legal[order[best]]);
   }
 
