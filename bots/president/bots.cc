@@ -4,7 +4,7 @@
 #include "bots/president/bot.h"
 #include "bots/president/hard.h"
 #include "bots/president/policy.h"
-#include "bots/president/rng.h"
+#include "bots/rng.h"
 
 namespace pli {
 

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "bots/president/bot.h"
-#include "bots/president/rng.h"
+#include "bots/rng.h"
 
 namespace pli::bots {
 

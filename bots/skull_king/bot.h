@@ -18,9 +18,14 @@
 #include <string_view>
 #include <vector>
 
+#include "bots/rng.h"
 #include "engine/skull_king/rules.h"
 
 namespace pli::sk {
+
+namespace bots {
+using ::pli::bots::Rng;  // bots/rng.h: the generator every game's bots share
+}  // namespace bots
 
 // What one seat may know.
 struct SeatView {

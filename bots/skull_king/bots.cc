@@ -12,7 +12,7 @@
 
 #include "bots/skull_king/bot.h"
 #include "bots/skull_king/policy.h"
-#include "bots/skull_king/rng.h"
+#include "bots/rng.h"
 
 namespace pli::sk::bots {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bots/president/bot.h"
-#include "bots/president/rng.h"
+#include "bots/rng.h"
 #include "engine/president/rules.h"
 #include "referee/shuffle.h"
 

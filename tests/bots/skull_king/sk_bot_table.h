@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bots/skull_king/bot.h"
-#include "bots/skull_king/rng.h"
+#include "bots/rng.h"
 
 namespace pli::sk::test {
 
