@@ -28,9 +28,19 @@
 
 #include "engine/president/state.h"
 #include "engine/text.h"
+#include "schema/codec.h"
 
 namespace pli {
 namespace {
+
+using codec::HasControlCharacter;
+using codec::IsUtf8;
+using codec::PutByte;
+using codec::PutString;
+using codec::PutVarint;
+using codec::UnZigZag;
+using codec::Utf8Length;
+using codec::ZigZag;
 
 constexpr uint8_t kVersion = 1;
 constexpr uint8_t kFlagId = 0x01;
@@ -43,28 +53,6 @@ constexpr uint64_t kMaxListItems = 4096;
 
 // ---------------------------------------------------------------------------
 // Writing.
-
-void PutByte(std::string& out, unsigned value) { out += static_cast<char>(value & 0xFF); }
-
-// Unsigned LEB128: seven bits a byte, low group first, high bit = more.
-void PutVarint(std::string& out, uint64_t value) {
-  while (value >= 0x80) {
-    PutByte(out, static_cast<unsigned>(value & 0x7F) | 0x80);
-    value >>= 7;
-  }
-  PutByte(out, static_cast<unsigned>(value));
-}
-
-// Zigzag: 0, -1, 1, -2, 2 ... map to 0, 1, 2, 3, 4 ...
-uint64_t ZigZag(int64_t v) {
-  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
-}
-int64_t UnZigZag(uint64_t u) { return static_cast<int64_t>((u >> 1) ^ (~(u & 1) + 1)); }
-
-void PutString(std::string& out, std::string_view s) {
-  PutVarint(out, s.size());
-  out.append(s);
-}
 
 void PutSeat(std::string& out, int seat) {
   assert(seat >= 0 && seat < kMaxSeats);
@@ -116,50 +104,6 @@ void PutBody(std::string& out, const EventBody& body) {
 
 // ---------------------------------------------------------------------------
 // Reading.
-
-// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629, as the
-// JSON reader checks it: no overlong forms, no surrogates, nothing past
-// U+10FFFF), or 0 when there is none.
-std::size_t Utf8Length(std::string_view s, std::size_t i) {
-  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  auto cont = [&](std::size_t k, unsigned lo, unsigned hi) {
-    return k < s.size() && at(k) >= lo && at(k) <= hi;
-  };
-  unsigned b = at(i);
-  if (b < 0x80) return 1;
-  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1, 0x80, 0xBF) ? 2 : 0;
-  if (b >= 0xE0 && b <= 0xEF) {
-    unsigned lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
-    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) ? 3 : 0;
-  }
-  if (b >= 0xF0 && b <= 0xF4) {
-    unsigned lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
-    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) && cont(i + 3, 0x80, 0xBF) ? 4 : 0;
-  }
-  return 0;
-}
-
-bool IsUtf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    // ASCII, the usual case: eight bytes at a time while none has its high bit.
-    uint64_t word = 0;
-    if (i + sizeof word <= s.size()) {
-      std::memcpy(&word, s.data() + i, sizeof word);
-      if ((word & 0x8080808080808080) == 0) {
-        i += sizeof word;
-        continue;
-      }
-    }
-    if (static_cast<unsigned char>(s[i]) < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t n = Utf8Length(s, i);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
 
 // Whether every byte is below 0x80, eight at a time.
 bool IsAscii(std::string_view s) {
@@ -386,18 +330,6 @@ void ReadOverrides(Reader& r, GameEvent& g) {
 // Each Read* below sets every field of its event, so an event reused from
 // an earlier decode keeps nothing of it but its buffers' capacity.
 
-// U+0000-U+001F, U+007F-U+009F in a UTF-8 text (C2 80 to C2 9F for the last).
-bool HasControlCharacter(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7F) return true;
-    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
-        static_cast<unsigned char>(text[i + 1]) >= 0x80) {
-      return true;
-    }
-  }
-  return false;
-}
 
 void ReadGame(Reader& r, GameEvent& g) {
   g.overrides.clear();

@@ -18,9 +18,19 @@
 
 #include "engine/skull_king/options.h"
 #include "engine/text.h"
+#include "schema/codec.h"
 
 namespace pli::sk {
 namespace {
+
+using codec::HasControlCharacter;
+using codec::IsUtf8;
+using codec::PutByte;
+using codec::PutString;
+using codec::PutVarint;
+using codec::UnZigZag;
+using codec::Utf8Length;
+using codec::ZigZag;
 
 constexpr uint8_t kFlagId = 0x01;
 constexpr uint8_t kFlagAt = 0x02;
@@ -37,22 +47,6 @@ constexpr int kMaxSeats = 8;
 // card 0..55, or the first index of a special card's block.
 bool IsCardByte(unsigned b) { return b < kCardBits && KindOf(static_cast<int>(b)).index == b; }
 
-void PutByte(std::string& out, unsigned value) { out += static_cast<char>(value & 0xFF); }
-void PutVarint(std::string& out, uint64_t value) {
-  while (value >= 0x80) {
-    PutByte(out, static_cast<unsigned>(value & 0x7F) | 0x80);
-    value >>= 7;
-  }
-  PutByte(out, static_cast<unsigned>(value));
-}
-uint64_t ZigZag(int64_t v) {
-  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
-}
-int64_t UnZigZag(uint64_t u) { return static_cast<int64_t>((u >> 1) ^ (~(u & 1) + 1)); }
-void PutString(std::string& out, std::string_view s) {
-  PutVarint(out, s.size());
-  out.append(s);
-}
 void PutSeat(std::string& out, int seat) {
   assert(seat >= 0 && seat < kMaxSeats);
   PutByte(out, static_cast<unsigned>(seat));
@@ -66,44 +60,6 @@ void PutCards(std::string& out, const CardList& cards) {
   for (Card c : cards) PutCard(out, c);
 }
 
-// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629), or 0.
-std::size_t Utf8Length(std::string_view s, std::size_t i) {
-  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  auto cont = [&](std::size_t k, unsigned lo, unsigned hi) {
-    return k < s.size() && at(k) >= lo && at(k) <= hi;
-  };
-  unsigned b = at(i);
-  if (b < 0x80) return 1;
-  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1, 0x80, 0xBF) ? 2 : 0;
-  if (b >= 0xE0 && b <= 0xEF) {
-    unsigned lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
-    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) ? 3 : 0;
-  }
-  if (b >= 0xF0 && b <= 0xF4) {
-    unsigned lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
-    return cont(i + 1, lo, hi) && cont(i + 2, 0x80, 0xBF) && cont(i + 3, 0x80, 0xBF) ? 4 : 0;
-  }
-  return 0;
-}
-bool IsUtf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    std::size_t n = Utf8Length(s, i);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
-bool HasControlCharacter(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7F) return true;
-    if (c == 0xC2 && i + 1 < text.size()) {
-      const auto d = static_cast<unsigned char>(text[i + 1]);
-      if (d >= 0x80 && d <= 0x9F) return true;
-    }
-  }
-  return false;
-}
 std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
 // Reads the fields in order; the first problem sticks, later reads return
