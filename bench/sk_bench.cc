@@ -52,6 +52,7 @@ PlayCount SkRandomPlay(std::string_view ruleset, uint64_t seed, int64_t actions,
   }
   Rng rng(seed);
   sk::State state;
+  std::vector<sk::LegalAction> listed;  // reused: LegalActions(state, listed)
   PlayCount out;
   for (int64_t done = 0; done < actions;) {
     if (state.phase == sk::Phase::kNone || state.phase == sk::Phase::kGameOver) {
@@ -69,7 +70,7 @@ PlayCount SkRandomPlay(std::string_view ruleset, uint64_t seed, int64_t actions,
       ++out.deals;
       continue;
     }
-    const std::vector<sk::LegalAction> listed = sk::LegalActions(state);
+    sk::LegalActions(state, listed);
     if (listed.empty()) Die("nothing legal while a manche is on");
     const sk::LegalAction& a = listed[rng.Below(static_cast<int>(listed.size()))];
     const sk::Event event = sk::ToEvent(a);

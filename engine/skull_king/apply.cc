@@ -65,6 +65,7 @@ void ApplyBid(State& s, const BidEvent& b) {
   // SK-B3, SK-P2: every bid is in; the seat left of the dealer leads.
   s.phase = Phase::kPlay;
   s.trick = Trick{1, (s.dealer + 1) % s.seats, {}, std::nullopt, -1};
+  s.trick->plays.reserve(static_cast<size_t>(s.seats));  // one allocation for the pli
   s.turn = s.trick->leader;
 }
 
@@ -89,14 +90,30 @@ void ScoreManche(State& s) {
 
 void ClosePli(State& s) {
   Trick& t = *s.trick;
-  const int w = WinningIndex(s.options, s.trump, t.plays);  // SK-W1
-  const int winner = t.plays[w].seat;
+  // SK-W1 over the whole pli: ApplyPlay has just computed it for these
+  // plays (t.winning, a seat; plays[i] is seat leader + i).
+  const int winner = t.winning;
+  const int w = (winner - t.leader + s.seats) % s.seats;
+  assert(w == WinningIndex(s.options, s.trump, t.plays));
   const int bonus = PliBonus(s.options, t.plays, w);       // SK-N2
   s.won[winner] += 1;                                       // SK-W2
   s.bonus[winner] += bonus;
-  s.last_trick = ClosedTrick{t.number, t.leader, std::move(t.plays), winner, bonus};
+  // The closed pli takes the plays; the two buffers alternate between the
+  // open and the last pli, so a manche allocates them once.
+  if (!s.last_trick) s.last_trick.emplace();
+  ClosedTrick& last = *s.last_trick;
+  last.number = t.number;
+  last.leader = t.leader;
+  last.plays.swap(t.plays);
+  last.winner = winner;
+  last.bonus = bonus;
   if (t.number < s.hand_size) {  // SK-P2: the winner leads the next pli
-    s.trick = Trick{t.number + 1, winner, {}, std::nullopt, -1};
+    t.number += 1;
+    t.leader = winner;
+    t.plays.clear();
+    t.plays.reserve(static_cast<size_t>(s.seats));
+    t.lead_suit.reset();
+    t.winning = -1;
     s.turn = winner;
     return;
   }

@@ -45,6 +45,9 @@ struct LegalAction {
 // grapeshot before cannonball; plays in canonical order, the Tigress twice
 // (pirate, then escape). Empty outside bidding and play.
 std::vector<LegalAction> LegalActions(const State& state);
+// The same into `out` (cleared first), reusing its storage: for loops that
+// list at every step.
+void LegalActions(const State& state, std::vector<LegalAction>& out);
 Event ToEvent(const LegalAction& action);
 
 // SK-D4: the trump of manche m with this turned card.

@@ -13,39 +13,6 @@ int FirstOf(std::span<const PliPlay> plays, Kind kind) {
   return -1;
 }
 
-int FirstPirateLike(std::span<const PliPlay> plays) {
-  for (size_t i = 0; i < plays.size(); ++i)
-    if (PirateLike(plays[i])) return static_cast<int>(i);
-  return -1;
-}
-
-// SK-W1 a: the winning character, or -1.
-int CharacterWinner(const Options& o, std::span<const PliPlay> plays) {
-  const int mermaid = FirstOf(plays, Kind::kMermaid);
-  const int king = FirstOf(plays, Kind::kKing);
-  const int pirate = FirstPirateLike(plays);
-  if (o.pirate_vs_mermaid == PirateVsMermaid::kMermaid) {
-    if (mermaid >= 0) return mermaid;  // a1
-    if (king >= 0) return king;        // a2
-    return pirate;                     // a3
-  }
-  if (king >= 0 && mermaid >= 0) return mermaid;  // a1
-  if (king >= 0) return king;                     // a2
-  if (pirate >= 0) return pirate;                 // a3
-  return mermaid;                                 // a4
-}
-
-// The highest numbered card of suit s, or -1.
-int HighestOf(std::span<const PliPlay> plays, Suit s) {
-  int best = -1;
-  for (size_t i = 0; i < plays.size(); ++i) {
-    const Card c = plays[i].card;
-    if (c.numbered() && c.suit() == s && (best < 0 || c.value() > plays[best].card.value()))
-      best = static_cast<int>(i);
-  }
-  return best;
-}
-
 }  // namespace
 
 std::optional<Suit> TrumpOf(const Options& o, int manche, std::optional<Card> turned) {
@@ -91,19 +58,42 @@ std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
 
 int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const PliPlay> plays) {
   if (plays.empty()) return -1;
-  if (int w = CharacterWinner(o, plays); w >= 0) return w;  // SK-W1 a
-  if (trump)
-    if (int w = HighestOf(plays, *trump); w >= 0) return w;  // b
-  if (auto lead = LeadSuit(o, plays))
-    if (int w = HighestOf(plays, *lead); w >= 0) return w;   // c
-  int best = -1;                                             // d
+  // One pass gathers what a to e look at (ApplyPlay asks after every card):
+  // the first mermaid, King and pirate-like card, the highest card of each
+  // suit and the highest numbered card (the first of equals, as a scan
+  // keeping the strictly higher would).
+  int mermaid = -1, king = -1, pirate = -1, best = -1;
+  int highest[kSuitCount] = {-1, -1, -1, -1};
   for (size_t i = 0; i < plays.size(); ++i) {
+    const int k = static_cast<int>(i);
     const Card c = plays[i].card;
-    if (c.numbered() && (best < 0 || c.value() > plays[best].card.value()))
-      best = static_cast<int>(i);
+    if (c.numbered()) {
+      int& h = highest[static_cast<int>(c.suit())];
+      if (h < 0 || c.value() > plays[h].card.value()) h = k;
+      if (best < 0 || c.value() > plays[best].card.value()) best = k;
+      continue;
+    }
+    switch (c.kind()) {
+      case Kind::kMermaid: if (mermaid < 0) mermaid = k; break;
+      case Kind::kKing: if (king < 0) king = k; break;
+      default: if (pirate < 0 && PirateLike(plays[i])) pirate = k; break;
+    }
   }
-  if (best >= 0) return best;
-  return 0;  // e: every card escape-like, the first wins (SK-R11)
+  int w = -1;  // SK-W1 a, as CharacterWinner
+  if (o.pirate_vs_mermaid == PirateVsMermaid::kMermaid) {
+    w = mermaid >= 0 ? mermaid : king >= 0 ? king : pirate;  // a1, a2, a3
+  } else {
+    w = king >= 0 && mermaid >= 0 ? mermaid  // a1
+        : king >= 0               ? king     // a2
+        : pirate >= 0             ? pirate   // a3
+                                  : mermaid; // a4
+  }
+  if (w >= 0) return w;
+  if (trump && highest[static_cast<int>(*trump)] >= 0) return highest[static_cast<int>(*trump)];  // b
+  if (best < 0) return 0;  // e: no numbered card, every card escape-like: the first wins (SK-R11)
+  if (auto lead = LeadSuit(o, plays))
+    if (highest[static_cast<int>(*lead)] >= 0) return highest[static_cast<int>(*lead)];  // c
+  return best;  // d
 }
 
 int PliBonus(const Options& o, std::span<const PliPlay> plays, int winner) {
