@@ -134,8 +134,24 @@ void ApplyPlay(State& s, const PlayEvent& p) {
   s.played.Add(c);
   Trick& t = *s.trick;
   t.plays.push_back(PliPlay{p.seat, c, p.declare});
-  t.lead_suit = LeadSuit(s.options, t.plays);                              // SK-P4
-  t.winning = t.plays[WinningIndex(s.options, s.trump, t.plays)].seat;    // SK-W1
+  // SK-P4: once the plays give a lead suit, later cards keep it.
+  const bool had_lead = t.lead_suit.has_value();
+  if (!had_lead) t.lead_suit = LeadSuit(s.options, t.plays);
+  // SK-W1: the earlier cards keep their strengths unless this card set the
+  // lead suit or is a King (a mermaid may rank above it): then the whole
+  // pli is judged again; else the new card wins only if stronger.
+  if (t.plays.size() == 1 || t.lead_suit.has_value() != had_lead || c == kKing) {
+    t.winning = t.plays[WinningIndex(s.options, s.trump, t.plays)].seat;
+  } else {
+    bool king_down = false;  // only pirate_vs_mermaid: pirate asks (a mermaid's strength)
+    if (s.options.pirate_vs_mermaid == PirateVsMermaid::kPirate)
+      for (const PliPlay& q : t.plays) king_down = king_down || q.card == kKing;
+    const PliPlay& best = t.plays[(t.winning - t.leader + s.seats) % s.seats];
+    if (Strength(s.options, s.trump, t.lead_suit, king_down, t.plays.back()) >
+        Strength(s.options, s.trump, t.lead_suit, king_down, best))
+      t.winning = p.seat;
+  }
+  assert(t.winning == t.plays[WinningIndex(s.options, s.trump, t.plays)].seat);
   if (static_cast<int>(t.plays.size()) == s.seats) ClosePli(s);
   else s.turn = (p.seat + 1) % s.seats;                                    // SK-P1
 }

@@ -56,44 +56,32 @@ std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
   return std::nullopt;
 }
 
+int Strength(const Options& o, std::optional<Suit> trump, std::optional<Suit> lead, bool king_down,
+             const PliPlay& p) {
+  const Card c = p.card;
+  if (c.numbered()) {
+    const Suit suit = c.suit();
+    return (suit == trump ? 96 : suit == lead ? 64 : 32) + c.value();  // b, c, d
+  }
+  switch (c.kind()) {
+    case Kind::kMermaid:  // a1; a4 below pirates when no King is down
+      return o.pirate_vs_mermaid == PirateVsMermaid::kPirate && !king_down ? 128 : 224;
+    case Kind::kKing: return 192;                   // a2
+    default: return PirateLike(p) ? 160 : 0;        // a3, e
+  }
+}
+
 int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const PliPlay> plays) {
   if (plays.empty()) return -1;
-  // One pass gathers what a to e look at (ApplyPlay asks after every card):
-  // the first mermaid, King and pirate-like card, the highest card of each
-  // suit and the highest numbered card (the first of equals, as a scan
-  // keeping the strictly higher would).
-  int mermaid = -1, king = -1, pirate = -1, best = -1;
-  int highest[kSuitCount] = {-1, -1, -1, -1};
+  bool king_down = false;
+  for (const PliPlay& p : plays) king_down = king_down || p.card == kKing;
+  const std::optional<Suit> lead = LeadSuit(o, plays);
+  int best = 0, best_strength = -1;
   for (size_t i = 0; i < plays.size(); ++i) {
-    const int k = static_cast<int>(i);
-    const Card c = plays[i].card;
-    if (c.numbered()) {
-      int& h = highest[static_cast<int>(c.suit())];
-      if (h < 0 || c.value() > plays[h].card.value()) h = k;
-      if (best < 0 || c.value() > plays[best].card.value()) best = k;
-      continue;
-    }
-    switch (c.kind()) {
-      case Kind::kMermaid: if (mermaid < 0) mermaid = k; break;
-      case Kind::kKing: if (king < 0) king = k; break;
-      default: if (pirate < 0 && PirateLike(plays[i])) pirate = k; break;
-    }
+    const int strength = Strength(o, trump, lead, king_down, plays[i]);
+    if (strength > best_strength) best = static_cast<int>(i), best_strength = strength;
   }
-  int w = -1;  // SK-W1 a, as CharacterWinner
-  if (o.pirate_vs_mermaid == PirateVsMermaid::kMermaid) {
-    w = mermaid >= 0 ? mermaid : king >= 0 ? king : pirate;  // a1, a2, a3
-  } else {
-    w = king >= 0 && mermaid >= 0 ? mermaid  // a1
-        : king >= 0               ? king     // a2
-        : pirate >= 0             ? pirate   // a3
-                                  : mermaid; // a4
-  }
-  if (w >= 0) return w;
-  if (trump && highest[static_cast<int>(*trump)] >= 0) return highest[static_cast<int>(*trump)];  // b
-  if (best < 0) return 0;  // e: no numbered card, every card escape-like: the first wins (SK-R11)
-  if (auto lead = LeadSuit(o, plays))
-    if (highest[static_cast<int>(*lead)] >= 0) return highest[static_cast<int>(*lead)];  // c
-  return best;  // d
+  return best;
 }
 
 int PliBonus(const Options& o, std::span<const PliPlay> plays, int winner) {
