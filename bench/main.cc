@@ -88,7 +88,7 @@ pli::bench::Config ParseArgs(int argc, char** argv) {
       c.pli = argv[++i];
     } else if (a == "--only" && has_value) {
       for (const char* p = argv[++i]; *p != '\0'; ++p)
-        if (*p >= '1' && *p <= '6') c.only.push_back(*p - '0');
+        if (*p >= '1' && *p <= '7') c.only.push_back(*p - '0');
     } else {
       Usage();
     }
@@ -116,10 +116,11 @@ int main(int argc, char** argv) {
   }
   const Config c = ParseArgs(argc, argv);
   using Measure = void (*)(const Config&, Report&);
-  const Measure measures[] = {MeasureRandomPlay, MeasureFold,    MeasureAudit,
-                              MeasureStateAt,    MeasureWrites, MeasurePeakMemory};
+  const Measure measures[] = {MeasureRandomPlay, MeasureFold,       MeasureAudit,
+                              MeasureStateAt,    MeasureWrites,     MeasurePeakMemory,
+                              MeasureSkullKingPlay};
   Report report;
-  for (int n = 1; n <= 6; ++n) {
+  for (int n = 1; n <= 7; ++n) {
     if (!Wanted(c, n)) continue;
     std::fprintf(stderr, "pli_bench: measurement %d ...\n", n);
     measures[n - 1](c, report);

@@ -1,6 +1,7 @@
 // driver.cc: playing a bot table in memory. The driver holds the full state
 // (the referee's side of the table); each bot only gets its view, and every
 // action goes through Decide.
+#include <array>
 #include <vector>
 
 #include "bots/skull_king/bot.h"
@@ -9,20 +10,18 @@
 namespace pli::sk {
 
 DealEvent DealFromSeed(const Options& options, int seats, int manche, uint64_t seed) {
-  std::vector<Card> deck;
+  std::array<Card, kCardBits> deck;  // on the stack: a deal allocates only its hands
+  int size = 0;
   CardSet::Deck(options.deck).ForEachKind([&](Card c, int n) {
-    for (int i = 0; i < n; ++i) deck.push_back(c);
+    for (int i = 0; i < n; ++i) deck[size++] = c;
   });
   bots::Rng rng(seed);
-  for (int i = static_cast<int>(deck.size()) - 1; i > 0; --i)
-    std::swap(deck[i], deck[rng.Below(i + 1)]);
+  for (int i = size - 1; i > 0; --i) std::swap(deck[i], deck[rng.Below(i + 1)]);
   const int h = HandSize(options, seats, manche);
   DealEvent d;
-  size_t k = 0;
-  for (int s = 0; s < seats; ++s) {
-    d.hands.emplace_back();
-    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
-  }
+  d.hands.reserve(static_cast<size_t>(seats));
+  int k = 0;
+  for (int s = 0; s < seats; ++s, k += h) d.hands.emplace_back(deck.begin() + k, deck.begin() + k + h);
   if (TurnsCard(options, manche)) d.turned = deck[k];
   d.seed = static_cast<int64_t>(seed & 0x7FFFFFFFFFFFFFFFull);
   return d;

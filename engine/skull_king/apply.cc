@@ -65,6 +65,7 @@ void ApplyBid(State& s, const BidEvent& b) {
   // SK-B3, SK-P2: every bid is in; the seat left of the dealer leads.
   s.phase = Phase::kPlay;
   s.trick = Trick{1, (s.dealer + 1) % s.seats, {}, std::nullopt, -1};
+  s.trick->plays.reserve(static_cast<size_t>(s.seats));  // one allocation for the pli
   s.turn = s.trick->leader;
 }
 
@@ -89,14 +90,30 @@ void ScoreManche(State& s) {
 
 void ClosePli(State& s) {
   Trick& t = *s.trick;
-  const int w = WinningIndex(s.options, s.trump, t.plays);  // SK-W1
-  const int winner = t.plays[w].seat;
+  // SK-W1 over the whole pli: ApplyPlay has just computed it for these
+  // plays (t.winning, a seat; plays[i] is seat leader + i).
+  const int winner = t.winning;
+  const int w = (winner - t.leader + s.seats) % s.seats;
+  assert(w == WinningIndex(s.options, s.trump, t.plays));
   const int bonus = PliBonus(s.options, t.plays, w);       // SK-N2
   s.won[winner] += 1;                                       // SK-W2
   s.bonus[winner] += bonus;
-  s.last_trick = ClosedTrick{t.number, t.leader, std::move(t.plays), winner, bonus};
+  // The closed pli takes the plays; the two buffers alternate between the
+  // open and the last pli, so a manche allocates them once.
+  if (!s.last_trick) s.last_trick.emplace();
+  ClosedTrick& last = *s.last_trick;
+  last.number = t.number;
+  last.leader = t.leader;
+  last.plays.swap(t.plays);
+  last.winner = winner;
+  last.bonus = bonus;
   if (t.number < s.hand_size) {  // SK-P2: the winner leads the next pli
-    s.trick = Trick{t.number + 1, winner, {}, std::nullopt, -1};
+    t.number += 1;
+    t.leader = winner;
+    t.plays.clear();
+    t.plays.reserve(static_cast<size_t>(s.seats));
+    t.lead_suit.reset();
+    t.winning = -1;
     s.turn = winner;
     return;
   }
@@ -117,8 +134,24 @@ void ApplyPlay(State& s, const PlayEvent& p) {
   s.played.Add(c);
   Trick& t = *s.trick;
   t.plays.push_back(PliPlay{p.seat, c, p.declare});
-  t.lead_suit = LeadSuit(s.options, t.plays);                              // SK-P4
-  t.winning = t.plays[WinningIndex(s.options, s.trump, t.plays)].seat;    // SK-W1
+  // SK-P4: once the plays give a lead suit, later cards keep it.
+  const bool had_lead = t.lead_suit.has_value();
+  if (!had_lead) t.lead_suit = LeadSuit(s.options, t.plays);
+  // SK-W1: the earlier cards keep their strengths unless this card set the
+  // lead suit or is a King (a mermaid may rank above it): then the whole
+  // pli is judged again; else the new card wins only if stronger.
+  if (t.plays.size() == 1 || t.lead_suit.has_value() != had_lead || c == kKing) {
+    t.winning = t.plays[WinningIndex(s.options, s.trump, t.plays)].seat;
+  } else {
+    bool king_down = false;  // only pirate_vs_mermaid: pirate asks (a mermaid's strength)
+    if (s.options.pirate_vs_mermaid == PirateVsMermaid::kPirate)
+      for (const PliPlay& q : t.plays) king_down = king_down || q.card == kKing;
+    const PliPlay& best = t.plays[(t.winning - t.leader + s.seats) % s.seats];
+    if (Strength(s.options, s.trump, t.lead_suit, king_down, t.plays.back()) >
+        Strength(s.options, s.trump, t.lead_suit, king_down, best))
+      t.winning = p.seat;
+  }
+  assert(t.winning == t.plays[WinningIndex(s.options, s.trump, t.plays)].seat);
   if (static_cast<int>(t.plays.size()) == s.seats) ClosePli(s);
   else s.turn = (p.seat + 1) % s.seats;                                    // SK-P1
 }

@@ -126,13 +126,20 @@ class CardSet {
     return false;
   }
   // Calls f(card, count) for each distinct card held, in canonical order.
+  // Visits only the set bits: a kind is held exactly when its first bit is
+  // set (copies fill a block from its lowest bit), so each other bit of a
+  // special block is skipped.
   template <typename F>
   constexpr void ForEachKind(F&& f) const {
-    for (int i = 0; i < kCardBits;) {
+    for (uint64_t bits = lo_; bits != 0; bits &= bits - 1) {
+      const int i = std::countr_zero(bits);
       const Card c = KindOf(i);
-      const int n = Count(c);
-      if (n > 0) f(c, n);
-      i = c.index + Copies(c);
+      if (c.index == i) f(c, Count(c));
+    }
+    for (uint64_t bits = hi_; bits != 0; bits &= bits - 1) {
+      const int i = 64 + std::countr_zero(bits);
+      const Card c = KindOf(i);
+      if (c.index == i) f(c, Count(c));
     }
   }
   constexpr uint64_t lo() const { return lo_; }

@@ -100,8 +100,8 @@ V DecideBid(const State& s, const BidEvent& b) {
   if (b.cannon.has_value() != s.options.cannonball)
     return Malformed(s.options.cannonball ? "a bid names its cannon load (SK-B5)"
                                           : "a bid names a cannon load only with cannonball");
-  if (V v = GameOver(s)) return v;
-  if (V v = NoManche(s)) return v;
+  if (s.ended || s.phase == Phase::kGameOver) return GameOver(s);
+  if (s.phase == Phase::kMancheOver) return NoManche(s);
   if (s.bids[b.seat])  // SK-B1 (also every bid during play)
     return Violation{Code::kAlreadyBid, "SK-B1",
                      Seat(b.seat) + " has already bid " + std::to_string(*s.bids[b.seat]) +
@@ -133,8 +133,8 @@ V DecideBid(const State& s, const BidEvent& b) {
 
 V DecidePlay(const State& s, const PlayEvent& p) {
   if (p.seat < 0 || p.seat >= s.seats) return Malformed("no seat " + std::to_string(p.seat));
-  if (V v = GameOver(s)) return v;
-  if (V v = NoManche(s)) return v;
+  if (s.ended || s.phase == Phase::kGameOver) return GameOver(s);
+  if (s.phase == Phase::kMancheOver) return NoManche(s);
   if (s.phase == Phase::kBidding)  // SK-B3
     return Violation{Code::kBiddingPending, "SK-B3",
                      "no card is played until every seat has bid; " + SeatList(s.to_bid) +

@@ -44,6 +44,12 @@ void Plays(const State& s, std::vector<LegalAction>& out) {
 
 std::vector<LegalAction> LegalActions(const State& s) {
   std::vector<LegalAction> out;
+  LegalActions(s, out);
+  return out;
+}
+
+void LegalActions(const State& s, std::vector<LegalAction>& out) {
+  out.clear();
   if (s.phase == Phase::kBidding) {
     if (s.options.bidding == Bidding::kSequential) {
       Bids(s, s.turn, out);
@@ -54,7 +60,6 @@ std::vector<LegalAction> LegalActions(const State& s) {
   } else if (s.phase == Phase::kPlay) {
     Plays(s, out);
   }
-  return out;
 }
 
 Event ToEvent(const LegalAction& a) {

@@ -45,6 +45,9 @@ struct LegalAction {
 // grapeshot before cannonball; plays in canonical order, the Tigress twice
 // (pirate, then escape). Empty outside bidding and play.
 std::vector<LegalAction> LegalActions(const State& state);
+// The same into `out` (cleared first), reusing its storage: for loops that
+// list at every step.
+void LegalActions(const State& state, std::vector<LegalAction>& out);
 Event ToEvent(const LegalAction& action);
 
 // SK-D4: the trump of manche m with this turned card.
@@ -58,6 +61,15 @@ std::optional<Suit> LeadSuit(const Options& options, std::span<const PliPlay> pl
 // `plays` is empty.
 int WinningIndex(const Options& options, std::optional<Suit> trump,
                  std::span<const PliPlay> plays);
+// SK-W1 as a strength: the winner of a pli is its first card of the
+// highest strength. Characters (a, in the order a1-a4 give them; with
+// pirate_vs_mermaid: pirate a mermaid beats the King, the King beats
+// pirates, and pirates beat a mermaid when no King is down) above trump (b)
+// above the lead suit (c) above any numbered card by value (d) above
+// escape-like cards (e, all equal: the first wins when every card is one).
+// `lead` is LeadSuit over the pli; `king_down`: a King is among its cards.
+int Strength(const Options& options, std::optional<Suit> trump, std::optional<Suit> lead,
+             bool king_down, const PliPlay& play);
 // SK-N2: the bonus of a pli won by plays[winner].
 int PliBonus(const Options& options, std::span<const PliPlay> plays, int winner);
 // SK-N1-N4: a seat's line for a manche of H cards (manche m), before totals.

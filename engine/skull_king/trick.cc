@@ -13,39 +13,6 @@ int FirstOf(std::span<const PliPlay> plays, Kind kind) {
   return -1;
 }
 
-int FirstPirateLike(std::span<const PliPlay> plays) {
-  for (size_t i = 0; i < plays.size(); ++i)
-    if (PirateLike(plays[i])) return static_cast<int>(i);
-  return -1;
-}
-
-// SK-W1 a: the winning character, or -1.
-int CharacterWinner(const Options& o, std::span<const PliPlay> plays) {
-  const int mermaid = FirstOf(plays, Kind::kMermaid);
-  const int king = FirstOf(plays, Kind::kKing);
-  const int pirate = FirstPirateLike(plays);
-  if (o.pirate_vs_mermaid == PirateVsMermaid::kMermaid) {
-    if (mermaid >= 0) return mermaid;  // a1
-    if (king >= 0) return king;        // a2
-    return pirate;                     // a3
-  }
-  if (king >= 0 && mermaid >= 0) return mermaid;  // a1
-  if (king >= 0) return king;                     // a2
-  if (pirate >= 0) return pirate;                 // a3
-  return mermaid;                                 // a4
-}
-
-// The highest numbered card of suit s, or -1.
-int HighestOf(std::span<const PliPlay> plays, Suit s) {
-  int best = -1;
-  for (size_t i = 0; i < plays.size(); ++i) {
-    const Card c = plays[i].card;
-    if (c.numbered() && c.suit() == s && (best < 0 || c.value() > plays[best].card.value()))
-      best = static_cast<int>(i);
-  }
-  return best;
-}
-
 }  // namespace
 
 std::optional<Suit> TrumpOf(const Options& o, int manche, std::optional<Card> turned) {
@@ -89,21 +56,32 @@ std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
   return std::nullopt;
 }
 
+int Strength(const Options& o, std::optional<Suit> trump, std::optional<Suit> lead, bool king_down,
+             const PliPlay& p) {
+  const Card c = p.card;
+  if (c.numbered()) {
+    const Suit suit = c.suit();
+    return (suit == trump ? 96 : suit == lead ? 64 : 32) + c.value();  // b, c, d
+  }
+  switch (c.kind()) {
+    case Kind::kMermaid:  // a1; a4 below pirates when no King is down
+      return o.pirate_vs_mermaid == PirateVsMermaid::kPirate && !king_down ? 128 : 224;
+    case Kind::kKing: return 192;                   // a2
+    default: return PirateLike(p) ? 160 : 0;        // a3, e
+  }
+}
+
 int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const PliPlay> plays) {
   if (plays.empty()) return -1;
-  if (int w = CharacterWinner(o, plays); w >= 0) return w;  // SK-W1 a
-  if (trump)
-    if (int w = HighestOf(plays, *trump); w >= 0) return w;  // b
-  if (auto lead = LeadSuit(o, plays))
-    if (int w = HighestOf(plays, *lead); w >= 0) return w;   // c
-  int best = -1;                                             // d
+  bool king_down = false;
+  for (const PliPlay& p : plays) king_down = king_down || p.card == kKing;
+  const std::optional<Suit> lead = LeadSuit(o, plays);
+  int best = 0, best_strength = -1;
   for (size_t i = 0; i < plays.size(); ++i) {
-    const Card c = plays[i].card;
-    if (c.numbered() && (best < 0 || c.value() > plays[best].card.value()))
-      best = static_cast<int>(i);
+    const int strength = Strength(o, trump, lead, king_down, plays[i]);
+    if (strength > best_strength) best = static_cast<int>(i), best_strength = strength;
   }
-  if (best >= 0) return best;
-  return 0;  // e: every card escape-like, the first wins (SK-R11)
+  return best;
 }
 
 int PliBonus(const Options& o, std::span<const PliPlay> plays, int winner) {
