@@ -17,10 +17,16 @@
 
 #include "engine/skull_king/options.h"
 #include "engine/text.h"
+#include "schema/json_write.h"
 #include "schema/strict_json.h"
 
 namespace pli::sk {
 namespace {
+
+using json_write::AppendIntField;
+using json_write::AppendKey;
+using json_write::AppendString;
+using json_write::AppendStringField;
 
 namespace bj = boost::json;
 
@@ -322,40 +328,6 @@ PlayEvent EventReader::ReadPlay() {
 // ---------------------------------------------------------------------------
 // Writing.
 
-void AppendString(std::string& out, std::string_view s) {
-  static constexpr std::string_view kControls = "\b\f\n\r\t", kLetters = "bfnrt";
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (std::size_t k = kControls.find(c); k != std::string_view::npos) {
-      out += '\\';
-      out += kLetters[k];
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 0xF];
-    } else {
-      out += c;  // UTF-8 bytes are kept as they are
-    }
-  }
-  out += '"';
-}
-void AppendKey(std::string& out, std::string_view key) {
-  out += ',';
-  AppendString(out, key);
-  out += ':';
-}
-void AppendStringField(std::string& out, std::string_view key, std::string_view value) {
-  AppendKey(out, key);
-  AppendString(out, value);
-}
-void AppendIntField(std::string& out, std::string_view key, int64_t value) {
-  AppendKey(out, key);
-  out += std::to_string(value);
-}
 void AppendCards(std::string& out, const CardList& cards) {
   out += '[';
   for (std::size_t i = 0; i < cards.size(); ++i) {
