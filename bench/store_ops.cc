@@ -16,6 +16,7 @@
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
+#include "schema/president/record.h"
 
 namespace pli::bench {
 namespace {

@@ -40,11 +40,11 @@ class MemoryStore : public EventStore {
     return it->second;
   }
 
-  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+  void Append(std::string_view game, int64_t seq, const EventRecord& record,
               const Hash& hash) override {
     if (!in_write_) throw StoreError("memory store: Append outside Write");
-    CheckAppend(HeadOf(game), game, seq, event, body, hash);
-    EventColumns columns = ColumnsOf(event);
+    CheckAppend(HeadOf(game), game, seq, record, hash);
+    EventColumns columns = record.columns;
     if (columns.id.has_value() && FindId(game, *columns.id).has_value()) {
       throw StoreError("cannot append event " + std::to_string(seq) + " to game \"" +
                        std::string(game) + "\": its id \"" + *columns.id +
@@ -53,7 +53,7 @@ class MemoryStore : public EventStore {
     if (seq == 1) {
       order_.emplace_back(game);
       StoredGame& created = games_[std::string(game)].stored;
-      const auto& g = std::get<GameEvent>(event.body);  // CheckAppend made sure
+      const GameOpening& g = *record.opening;  // CheckAppend made sure
       created.game = game;
       created.ruleset = g.ruleset;
       created.seats = SeatsJson(g.seats);
@@ -62,7 +62,7 @@ class MemoryStore : public EventStore {
     MemoryGame& g = games_.find(game)->second;
     undo_.push_back(Undo{std::string(game), g.stored.head});
     if (columns.id.has_value()) g.ids.emplace(*columns.id, seq);
-    g.stored.events.push_back(StoredEvent{seq, body, hash, std::move(columns), g.stored.head.hash});
+    g.stored.events.push_back(StoredEvent{seq, record.body, hash, std::move(columns), g.stored.head.hash});
     g.stored.head = Head{seq, hash};
   }
 

@@ -11,6 +11,7 @@
 #include "engine/president/rules.h"
 #include "engine/text.h"
 #include "schema/president/event_codec.h"
+#include "schema/president/record.h"
 
 namespace pli {
 namespace {
@@ -161,7 +162,8 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
     result.state = state;
     return false;
   }
-  const std::string body = EncodeEvent(event);
+  EventRecord record = RecordOf(event);
+  const std::string& body = record.body;
   // What is written must read back as the same event (an --id over the
   // length limit of FORMAT.md encodes but does not decode): else refuse it
   // as malformed rather than store what replay would read differently.
@@ -177,7 +179,7 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   result = Result(Outcome::kAccepted, head_seq, "recorded as event " + std::to_string(*event.seq));
   result.seq = *event.seq;
   result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, body);
-  store.Append(game, *event.seq, event, body, result.hash);
+  store.Append(game, *event.seq, record, result.hash);
   result.state = state;
   ApplyInPlace(result.state, event);
   appended = std::move(event);
@@ -241,9 +243,9 @@ void AppendImportGame(EventStore& store, const GameLog& log) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
     std::optional<Event> moved;
     const Event& event = AtPosition(log.events[i], seq, moved);
-    const std::string body = EncodeEvent(event);
-    const Hash hash = ChainHash(prev, seq, body);
-    store.Append(log.game, seq, event, body, hash);
+    const EventRecord record = RecordOf(event);
+    const Hash hash = ChainHash(prev, seq, record.body);
+    store.Append(log.game, seq, record, hash);
     prev = hash;
   }
 }

@@ -22,6 +22,7 @@
 
 #include "referee/store.h"
 #include "schema/president/event_codec.h"
+#include "schema/president/record.h"
 
 namespace pli::sqlite {
 namespace {

@@ -209,7 +209,7 @@ class SqliteStore : public SqliteReader {
     return find_id_.Int(0);
   }
 
-  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+  void Append(std::string_view game, int64_t seq, const EventRecord& record,
               const Hash& hash) override {
     if (!in_write_) throw StoreError(db_.path() + ": Append outside Write");
     // SQLite ends a transaction itself on some errors (a full disk, I/O):
@@ -219,21 +219,21 @@ class SqliteStore : public SqliteReader {
     }
     std::optional<Head> head = HeadOf(game);
     try {
-      CheckAppend(head, game, seq, event, body, hash);
+      CheckAppend(head, game, seq, record, hash);
     } catch (const StoreError& e) {
       throw StoreError(db_.path() + ": " + e.what());
     }
     if (seq != 1) {
       Forget();  // until the insert is known to have happened
-      InsertEvent(game, seq, event, body, hash, head->hash);
+      InsertEvent(game, seq, record, hash, head->hash);
       return Remember(game, Head{seq, hash});
     }
     // A new game: its row and its first event stand or fall together.
     Forget();
     db_.Exec("SAVEPOINT append_game");
     try {
-      InsertGame(game, std::get<GameEvent>(event.body));
-      InsertEvent(game, seq, event, body, hash, kGenesis);
+      InsertGame(game, *record.opening);
+      InsertEvent(game, seq, record, hash, kGenesis);
       db_.Exec("RELEASE append_game");
     } catch (...) {
       sqlite3_exec(db_.get(), "ROLLBACK TO append_game; RELEASE append_game", nullptr, nullptr,
@@ -286,7 +286,7 @@ class SqliteStore : public SqliteReader {
   StoredEvent RowAt(const Stmt& row) const {
     StoredEvent e;
     e.seq = row.Int(0);
-    e.columns.type = static_cast<EventType>(row.Int(1));
+    e.columns.type = static_cast<uint8_t>(row.Int(1));
     e.columns.seat = static_cast<int>(row.Int(2));
     if (!row.IsNull(3)) e.columns.id = row.Text(3);
     e.columns.cards = row.Text(4);
@@ -313,7 +313,7 @@ class SqliteStore : public SqliteReader {
                    .head = Head{game_row_.Int(0), game_row_.HashAt(1)}};
   }
 
-  void InsertGame(std::string_view game, const GameEvent& created) {
+  void InsertGame(std::string_view game, const GameOpening& created) {
     std::string seats = SeatsJson(created.seats);
     Stmt::Use use(insert_game_);
     insert_game_.Bind(1, game);
@@ -322,9 +322,10 @@ class SqliteStore : public SqliteReader {
     insert_game_.Step();
   }
 
-  void InsertEvent(std::string_view game, int64_t seq, const Event& event, const std::string& body,
-                   const Hash& hash, const Hash& prev) {
-    EventColumns c = ColumnsOf(event);
+  void InsertEvent(std::string_view game, int64_t seq, const EventRecord& record, const Hash& hash,
+                   const Hash& prev) {
+    const EventColumns& c = record.columns;
+    const std::string& body = record.body;
     Stmt::Use use(insert_event_);
     Stmt& s = insert_event_;
     s.Bind(1, game);

@@ -1,40 +1,11 @@
-// store.cc: what every event store shares: the plain columns kept beside an
-// event's body (ColumnsOf) and the checks made before an append.
+// store.cc: what every event store shares: the checks made before an
+// append and the database head.
 #include "referee/store.h"
 #include "engine/text.h"
 
-#include <type_traits>
-#include <variant>
 
 namespace pli {
 namespace {
-
-void AppendCards(const CardList& cards, std::string& out) {
-  for (size_t i = 0; i < cards.size(); ++i) {
-    if (i > 0) out += ' ';
-    out += CardText(cards[i]);
-  }
-}
-
-// The cards an event names, in the order it names them.
-std::string CardsOf(const EventBody& body) {
-  std::string out;
-  std::visit(
-      [&out](const auto& e) {
-        using T = std::decay_t<decltype(e)>;
-        if constexpr (std::is_same_v<T, DealEvent>) {
-          for (size_t i = 0; i < e.hands.size(); ++i) {
-            if (i > 0) out += " | ";
-            AppendCards(e.hands[i], out);
-          }
-        } else if constexpr (std::is_same_v<T, ExchangeEvent> || std::is_same_v<T, PlayEvent> ||
-                             std::is_same_v<T, CloseEvent>) {
-          AppendCards(e.cards, out);
-        }
-      },
-      body);
-  return out;
-}
 
 std::string Quoted(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
 
@@ -96,50 +67,17 @@ std::vector<GameHead> EventStore::GameHeads() {
   return out;
 }
 
-std::optional<std::string_view> DeclarationText(Declare declare) {
-  switch (declare) {
-    case Declare::kNone: return std::nullopt;
-    case Declare::kSuite: return "suite";
-    case Declare::kReverse: return "reverse";
-  }
-  return std::nullopt;
-}
-
-EventDetails DetailsOf(const Event& event) {
-  EventDetails d;
-  d.at = event.at;
-  if (const auto* play = std::get_if<PlayEvent>(&event.body)) {
-    if (std::optional<std::string_view> text = DeclarationText(play->declare)) {
-      d.declaration = *text;
-    }
-  } else if (const auto* gift = std::get_if<ExchangeEvent>(&event.body)) {
-    d.recipient = gift->to;
-  } else if (const auto* deal = std::get_if<DealEvent>(&event.body)) {
-    d.seed = deal->seed;
-  }
-  return d;
-}
-
-EventColumns ColumnsOf(const Event& event) {
-  return EventColumns{.type = TypeOf(event.body),
-                      .seat = ActingSeat(event.body),
-                      .id = event.id,
-                      .cards = CardsOf(event.body),
-                      .details = DetailsOf(event)};
-}
-
 void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
-                 const Event& event, std::string_view body, const Hash& hash) {
+                 const EventRecord& record, const Hash& hash) {
   // Each sentence is built only for a refusal: most appends pass.
-  const auto* created = std::get_if<GameEvent>(&event.body);
-  if (std::holds_alternative<MalformedEvent>(event.body)) {
-    Refuse(seq, game, "a malformed event is never stored");
-  }
-  if (seq == 1 && created == nullptr) {
+  const std::optional<GameOpening>& created = record.opening;
+  if (record.body.empty()) Refuse(seq, game, "an event without a stored encoding is never stored");
+  if (seq == 1 && !created) {
     Refuse(seq, game,
-           std::string("event 1 of a game must be its game event, not ") +
-               TypeName(TypeOf(event.body)));
+           "event 1 of a game must be its game event, not an event of type tag " +
+               std::to_string(record.columns.type));
   }
+  if (seq != 1 && created) Refuse(seq, game, "a game event belongs at seq 1 only");
   if (seq == 1 && created->game != game) {
     Refuse(seq, game, "its game event is for game " + Quoted(created->game));
   }
@@ -153,7 +91,7 @@ void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t
            "the log's head is at " + std::to_string(at.seq) +
                "; events are appended at head + 1 only");
   }
-  if (hash != ChainHash(at.hash, seq, body)) {
+  if (hash != ChainHash(at.hash, seq, record.body)) {
     Refuse(seq, game, "its hash does not chain to the head's hash " + HashHex(at.hash));
   }
 }

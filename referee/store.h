@@ -3,7 +3,7 @@
 // the real one, and memory (memory_store.h), for tests.
 //
 // A store keeps, per game, an append-only sequence of events numbered from
-// 1, each with its stored encoding (schema/president/event_codec.h) and its chain hash
+// 1, each with its stored encoding (schema/record.h: each game writes its own) and its chain hash
 // (chain.h), and the game's head: the seq and hash of its last event, kept
 // apart from the rows so that a cut-off tail shows (schema/STORE.md).
 // The store does not judge events: referee.h decides, then appends.
@@ -21,8 +21,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/president/event.h"
 #include "referee/chain.h"
+#include "schema/record.h"
 
 namespace pli {
 
@@ -31,40 +31,10 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The columns of schema version 3 (schema/STORE.md §2, §7): the fields
-// the body holds that version 2's columns did not show.
-struct EventDetails {
-  std::optional<std::string> declaration;  // a play's declare: "suite" or "reverse"
-  int recipient = -1;                      // an exchange's `to`, -1 (NULL) for none
-  std::optional<std::string> at;           // the event's time, as written
-  std::optional<int64_t> seed;             // a deal's seed
-  friend bool operator==(const EventDetails&, const EventDetails&) = default;
-};
-
-// Copies of an event's fields that the store keeps as plain columns beside
-// the body, for the idempotency index and for people reading the database
-// with sqlite3 (schema/STORE.md). Audit checks they agree with the body.
-struct EventColumns {
-  EventType type = EventType::kGame;
-  int seat = -1;                    // ActingSeat, -1 (NULL) for none
-  std::optional<std::string> id;    // the idempotency key
-  std::string cards;                // canonical card text, space separated;
-                                    // a deal's hands joined by " | "; "" for none
-  // nullopt only for a row read as it is from a file of schema version 1
-  // or 2, which has no such columns (ColumnsOf always sets it).
-  std::optional<EventDetails> details;
-  friend bool operator==(const EventColumns&, const EventColumns&) = default;
-};
-EventColumns ColumnsOf(const Event& event);
-// The details alone (ColumnsOf(event).details, without the cards' text).
-EventDetails DetailsOf(const Event& event);
-// The text of a declaration column: "suite", "reverse"; nullopt for none.
-std::optional<std::string_view> DeclarationText(Declare declare);
-
 // One stored event, as read back.
 struct StoredEvent {
   int64_t seq = 0;
-  std::string body;       // EncodeEvent(event)
+  std::string body;       // the event's stored encoding (schema/record.h)
   Hash hash{};            // ChainHash(previous hash, seq, body)
   EventColumns columns;   // as stored (may disagree with body if tampered)
   Hash prev{};            // the prev column as stored: the hash this row chains to
@@ -80,11 +50,11 @@ struct Head {
 // The checks every store makes before an append, shared by the
 // implementations: throws StoreError saying what is wrong unless, given the
 // game's recorded head (nullopt: no such game), `seq` is head + 1, event 1
-// is a game event whose body names `game` (and the game is new), and
-// `hash` == ChainHash(head hash, seq, body). (Whether the id is new in the
-// game is the store's own check.)
+// is a game event (its record has an opening) that names `game` (and the
+// game is new), no other event is one, and `hash` == ChainHash(head hash,
+// seq, body). (Whether the id is new in the game is the store's own check.)
 void CheckAppend(const std::optional<Head>& head, std::string_view game, int64_t seq,
-                 const Event& event, std::string_view body, const Hash& hash);
+                 const EventRecord& record, const Hash& hash);
 
 // The seats as the games table keeps them (schema/STORE.md §2): a JSON
 // array of strings, `"` and `\` escaped with a backslash, control
@@ -162,12 +132,13 @@ class EventStore {
   // The seq of the game's event with this idempotency key, if any.
   virtual std::optional<int64_t> FindId(std::string_view game, std::string_view id) = 0;
 
-  // Appends event `seq` of `game` (seq 1 must be the game event and creates
-  // the game). Only inside Write. Precondition, checked by the store too
-  // (SQLite: by triggers): seq is the head's seq + 1, hash chains to the
-  // head's hash. A refused append throws StoreError.
-  virtual void Append(std::string_view game, int64_t seq, const Event& event,
-                      const std::string& body, const Hash& hash) = 0;
+  // Appends event `seq` of `game`, of any game (schema/record.h): seq 1
+  // must be the game event and creates the game. Only inside Write.
+  // Precondition, checked by the store too (SQLite: by triggers): seq is the
+  // head's seq + 1, hash chains to the head's hash (CheckAppend). A refused
+  // append throws StoreError.
+  virtual void Append(std::string_view game, int64_t seq, const EventRecord& record,
+                      const Hash& hash) = 0;
 
   // Runs fn in one write transaction (SQLite: BEGIN IMMEDIATE, so reads
   // inside fn see the latest log and no other writer can interleave).
@@ -191,9 +162,9 @@ class ForwardingStore : public EventStore {
   std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
     return inner_.FindId(game, id);
   }
-  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+  void Append(std::string_view game, int64_t seq, const EventRecord& record,
               const Hash& hash) override {
-    inner_.Append(game, seq, event, body, hash);
+    inner_.Append(game, seq, record, hash);
   }
   bool Write(const std::function<bool()>& fn) override { return inner_.Write(fn); }
 

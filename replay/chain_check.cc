@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "schema/president/event_codec.h"
+#include "schema/president/record.h"
 
 namespace pli {
 namespace {
@@ -51,8 +52,8 @@ std::string DetailsProblem(const EventDetails& stored, const EventDetails& actua
 // columns are copies kept for readers).
 std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actual) {
   if (stored.type != actual.type) {
-    return std::string("the type column says ") + TypeName(stored.type) + ", the event is a " +
-           TypeName(actual.type);
+    return std::string("the type column says ") + TypeName(static_cast<EventType>(stored.type)) +
+           ", the event is a " + TypeName(static_cast<EventType>(actual.type));
   }
   if (stored.seat != actual.seat) {
     return "the seat column says " + std::to_string(stored.seat) + ", the event's seat is " +

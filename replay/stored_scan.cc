@@ -16,6 +16,7 @@
 #include "engine/president/rules.h"
 #include "replay/chain_check.h"
 #include "schema/president/event_codec.h"
+#include "schema/president/record.h"
 
 namespace pli {
 namespace {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string_view>
 
+#include "schema/president/record.h"
 #include "engine/president/event.h"
 #include "engine/president/state.h"
 #include "referee/sqlite_store.h"

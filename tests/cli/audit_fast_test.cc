@@ -209,7 +209,7 @@ int64_t PlayAt(const std::string& db, int64_t from) {
   std::unique_ptr<pli::EventStore> store = pli::OpenSqliteStore(db, pli::OpenMode::kReadOnly);
   const pli::StoredGame stored = *store->Read("b2");
   for (const pli::StoredEvent& row : stored.events) {
-    if (row.seq >= from && row.columns.type == pli::EventType::kPlay) return row.seq;
+    if (row.seq >= from && row.columns.type == static_cast<uint8_t>(pli::EventType::kPlay)) return row.seq;
   }
   FAIL("no play");
   return 0;

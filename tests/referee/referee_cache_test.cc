@@ -35,9 +35,9 @@ class ProbeStore : public ForwardingStore {
     ++reads;
     return inner().Read(game);
   }
-  void Append(std::string_view game, int64_t seq, const Event& event, const std::string& body,
+  void Append(std::string_view game, int64_t seq, const EventRecord& record,
               const Hash& hash) override {
-    inner().Append(game, seq, event, body, hash);
+    inner().Append(game, seq, record, hash);
     if (fail_append) throw StoreError("injected: the append failed after writing");
   }
   bool Write(const std::function<bool()>& fn) override {

@@ -7,6 +7,7 @@
 // on games (created), events_view's order) on a version-1 database, and
 // the real step 2 -> 3 (the columns declaration, recipient, at and seed,
 // filled from the bodies of the rows already stored) on a version-2 one.
+#include "schema/president/record.h"
 #include "referee/sqlite_schema.h"
 
 #include <catch2/catch.hpp>

@@ -150,7 +150,7 @@ StoredGame Scanned(SqliteReader& store, const std::string& game, size_t stop_aft
   std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& v) {
     StoredEvent e{.seq = v.seq, .body = std::string(v.body), .hash = v.hash, .columns = {},
                   .prev = v.prev};
-    e.columns.type = static_cast<EventType>(v.type);
+    e.columns.type = static_cast<uint8_t>(v.type);
     e.columns.seat = v.seat;
     if (v.id) e.columns.id = std::string(*v.id);
     e.columns.cards = std::string(v.cards);

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "schema/president/record.h"
 #include "referee/chain.h"
 #include "referee/memory_store.h"
 #include "referee/sqlite_store.h"
@@ -82,7 +83,10 @@ inline std::vector<Row> Chain(const std::vector<Event>& events, int64_t first_se
 inline std::vector<Row> SampleRows(const std::string& game) { return Chain(SampleEvents(game)); }
 
 inline void Append(EventStore& store, const std::string& game, const Row& row) {
-  store.Append(game, row.seq, row.event, row.body, row.hash);
+  // The row's body as it is (a test may have changed it), its event's columns.
+  EventRecord record = RecordOf(row.event);
+  record.body = row.body;
+  store.Append(game, row.seq, record, row.hash);
 }
 
 // Appends rows of `game` in one committed Write.

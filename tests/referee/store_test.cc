@@ -1,6 +1,7 @@
 // store_test.cc: the EventStore contract (referee/store.h), run against
 // both implementations (memory and SQLite) with TEMPLATE_TEST_CASE, and the
 // plain columns kept beside each event (ColumnsOf).
+#include "schema/president/record.h"
 #include "referee/store.h"
 
 #include <catch2/catch.hpp>
@@ -15,14 +16,15 @@ namespace {
 
 // The columns of an event that names no declaration, recipient, time or seed.
 EventColumns Plain(EventType type, int seat, std::optional<std::string> id, std::string cards) {
-  return EventColumns{type, seat, std::move(id), std::move(cards), EventDetails{}};
+  return EventColumns{static_cast<uint8_t>(type), seat, std::move(id), std::move(cards),
+                      EventDetails{}};
 }
 
 TEST_CASE("ColumnsOf: type, acting seat, id and the cards as canonical text") {
   std::vector<Event> events = SampleEvents("g");
   CHECK(ColumnsOf(events[0]) == Plain(EventType::kGame, -1, std::nullopt, ""));
   EventColumns deal = ColumnsOf(events[1]);
-  CHECK(deal.type == EventType::kDeal);
+  CHECK(deal.type == static_cast<uint8_t>(EventType::kDeal));
   CHECK(deal.seat == -1);
   CHECK(deal.cards ==
         "3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c | 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d | "

@@ -2,6 +2,7 @@
 // The fast paths themselves are tested against the detailed path on real
 // and tampered databases in tests/cli/audit_fast_test.cc (they feed
 // `pli audit --db`, whose output must not change).
+#include "schema/president/record.h"
 #include "replay/stored_scan.h"
 
 #include <catch2/catch.hpp>
