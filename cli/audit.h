@@ -114,7 +114,7 @@ class AuditPrinter : public AuditSink {
     ++summary_.clean;
     ClearProgress();
     if (json_) {
-      boost::json::object o = AuditJson(GameLog{.game = game}, ChainCheck{ChainStatus::kOk, {}}, {});
+      boost::json::object o = AuditJson(game, 0, ChainCheck{ChainStatus::kOk, {}}, {});
       o["events"] = static_cast<size_t>(events);  // as Add writes events.size()
       std::cout << (summary_.games > 1 ? "," : "{\"games\":[") << boost::json::serialize(o);
     } else {
@@ -214,7 +214,7 @@ class AuditPrinter : public AuditSink {
     if (game.findings.empty() && !broken) ++summary_.clean;
     if (broken) ++summary_.broken_chains;
     summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
-    for (const Finding& f : game.findings) ++summary_.violations[std::string(CodeName(f.violation.code))];
+    for (const AuditFinding& f : game.findings) ++summary_.violations[f.verdict.code];
   }
   // The database as a whole: {"file","check":"integrity_check","ok",
   // "problems":[...SQLite's lines...]} from SetDatabaseCheck, and

@@ -213,7 +213,60 @@ int RunAudit(const Args& args) {
   }
 }
 
+// The game a state or legal command looks at when it is not Super
+// Président's, read through the game interface (games/game.h); nullopt for
+// a Président game, which takes the path below.
+std::optional<pli::AnyLoadedGame> OtherGame(const Args& args) {
+  if (args.db) {
+    if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+    std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
+    const std::vector<std::string> ids = pli::DbGameIds(*store, *args.db, args.game, true);
+    std::optional<pli::AnyLoadedGame> game = pli::LoadAnyStoredGame(*store, ids.front());
+    if (!game || game->log.kind == pli::FindGame("super-president")) return std::nullopt;
+    return game;
+  }
+  pli::AnyLoadedGame game = pli::LoadAnyFileGame(args.source, args.game);
+  if (game.log.kind == pli::FindGame("super-president")) return std::nullopt;
+  return game;
+}
+
+// state or legal of any game: the match folded to --at (or the end).
+int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
+  if (game.chain.status == pli::ChainStatus::kBroken) {
+    std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(game.log.game)
+              << "\" has a broken hash chain (at event " << game.chain.problems.front().seq
+              << "); run pli audit\n";
+  }
+  pli::GameLog stub{game.log.game, {}, {}, {}};
+  stub.events.resize(game.log.events.size());
+  const int64_t at = pli::ResolveAt(stub, args.at);
+  std::unique_ptr<pli::Match> match = game.log.kind->NewMatch();
+  const pli::Malformed* malformed = nullptr;
+  for (int64_t i = 0; i < static_cast<int64_t>(game.log.events.size()); ++i) {
+    const pli::AnyEvent& e = game.log.events[static_cast<size_t>(i)];
+    if (e.malformed && malformed == nullptr) malformed = &*e.malformed;
+    if (i < at) match->Step(e);
+  }
+  if (args.json) {
+    if (legal) {
+      Print(match->LegalJson());
+    } else {
+      Print(match->StateJson());
+    }
+  } else {
+    std::cout << (legal ? match->LegalText() : match->StateText());
+  }
+  if (malformed == nullptr) return kExitOk;
+  std::cerr << "pli: game \"" << pli::EscapeForTerminal(game.log.game)
+            << "\" holds a malformed event (" << pli::EscapeForTerminal(malformed->Text())
+            << "); pli audit --continue lists them all\n";
+  return kExitBadInput;
+}
+
 int RunState(const Args& args) {
+  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args)) {
+    return RunAnyPoint(args, *other, false);
+  }
   const pli::GameLog game = LoadOne(args);
   const int64_t at = pli::ResolveAt(game, args.at);
   const pli::State state = pli::FoldTo(game.events, at);
@@ -225,6 +278,9 @@ int RunState(const Args& args) {
 }
 
 int RunLegal(const Args& args) {
+  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args)) {
+    return RunAnyPoint(args, *other, true);
+  }
   const pli::GameLog game = LoadOne(args);
   const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);

@@ -13,6 +13,7 @@
 
 #include "cli/source.h"
 #include "cli/style.h"
+#include "replay/audit.h"
 #include "engine/president/card.h"
 #include "engine/president/rules.h"
 #include "engine/president/state.h"
@@ -61,19 +62,19 @@ inline const char* YesNo(bool b) { return b ? "yes" : "no"; }
 // `game` is the game's id, `events` its number of events.
 inline boost::json::object AuditJson(const std::string& game, size_t events,
                                      const ChainCheck& chain,
-                                     const std::vector<Finding>& findings) {
+                                     const std::vector<AuditFinding>& findings) {
   boost::json::array violations;
-  for (const Finding& f : findings) {
+  for (const AuditFinding& f : findings) {
     boost::json::object v;
     v["seq"] = f.seq;
     v["seat"] = f.seat >= 0 ? boost::json::value(f.seat) : boost::json::value(nullptr);
     // The type as written; null for a malformed event without a string `type`.
-    v["type"] = f.written_type ? boost::json::value(*f.written_type) : boost::json::value(nullptr);
-    v["code"] = CodeName(f.violation.code);
-    v["rule"] = f.violation.rule;
-    v["message"] = SentenceFor(f.violation, Audience::kAdjudicator);
-    v["hidden"] = f.violation.hidden.empty() ? boost::json::value(nullptr)
-                                             : boost::json::value(f.violation.hidden);
+    v["type"] = f.type ? boost::json::value(*f.type) : boost::json::value(nullptr);
+    v["code"] = f.verdict.code;
+    v["rule"] = f.verdict.rule;
+    v["message"] = f.verdict.message;
+    v["hidden"] = f.verdict.hidden.empty() ? boost::json::value(nullptr)
+                                           : boost::json::value(f.verdict.hidden);
     violations.push_back(std::move(v));
   }
   boost::json::array problems;
@@ -89,17 +90,13 @@ inline boost::json::object AuditJson(const std::string& game, size_t events,
   return o;
 }
 
-inline boost::json::object AuditJson(const GameLog& game, const ChainCheck& chain,
-                                     const std::vector<Finding>& findings) {
-  return AuditJson(game.game, game.events.size(), chain, findings);
-}
 
 // "game g1: 32 events, clean", or the count and one line per violation:
 // "  seq 9  seat 2 (Bob)  play  too-weak (P3): message". `game` is the
 // game's id, `events` its number of events, `names` its seat names.
 inline std::string AuditText(const std::string& game, size_t events,
                              const std::vector<std::string>& names, const ChainCheck& chain,
-                             const std::vector<Finding>& findings, bool keep_going) {
+                             const std::vector<AuditFinding>& findings, bool keep_going) {
   std::string text =
       "game " + EscapeForTerminal(game) + ": " + std::to_string(events) + " events, ";
   // A log without hashes has no chain to speak of.
@@ -114,23 +111,18 @@ inline std::string AuditText(const std::string& game, size_t events,
   for (const ChainProblem& p : chain.problems) {
     text += "  seq " + std::to_string(p.seq) + "  chain: " + EscapeForTerminal(p.message) + "\n";
   }
-  for (const Finding& f : findings) {
+  for (const AuditFinding& f : findings) {
     text += "  seq " + std::to_string(f.seq) + "  ";
     if (f.seat >= 0) text += SeatLabel(f.seat, names) + "  ";
-    text += (f.written_type ? *f.written_type : std::string("(no type)")) + "  " +
-            std::string(CodeName(f.violation.code));
-    if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
-    text += ": " + EscapeForTerminal(SentenceFor(f.violation, Audience::kAdjudicator)) + "\n";
+    text += (f.type ? *f.type : std::string("(no type)")) + "  " + f.verdict.code;
+    if (!f.verdict.rule.empty()) text += " (" + f.verdict.rule + ")";
+    text += ": " + EscapeForTerminal(f.verdict.message) + "\n";
   }
   if (!keep_going && !findings.empty())
     text += "  (checking stopped at the first violation; --continue checks the rest)\n";
   return text;
 }
 
-inline std::string AuditText(const GameLog& game, const ChainCheck& chain,
-                             const std::vector<Finding>& findings, bool keep_going) {
-  return AuditText(game.game, game.events.size(), SeatNames(game), chain, findings, keep_going);
-}
 
 // ---------------------------------------------------------------------------
 // state

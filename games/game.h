@@ -34,6 +34,7 @@ struct Verdict {
   std::string code;
   std::string rule;
   std::string message;
+  std::string hidden;  // what the actor's own sentence leaves out ("" for none)
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };
 

@@ -12,11 +12,18 @@
 namespace pli {
 
 GameVerdict VerdictOf(const LoadedGame& game, bool keep_going) {
+  std::vector<AuditFinding> findings;
+  for (Finding& f : AuditByPosition(game.log.events, keep_going)) {
+    findings.push_back(AuditFinding{
+        f.seq, f.seat, std::move(f.written_type),
+        Verdict{std::string(CodeName(f.violation.code)), f.violation.rule,
+                SentenceFor(f.violation, Audience::kAdjudicator), f.violation.hidden}});
+  }
   return GameVerdict{game.log.game,
                      static_cast<int64_t>(game.log.events.size()),
                      SeatNames(game.log),
                      game.chain,
-                     AuditByPosition(game.log.events, keep_going),
+                     std::move(findings),
                      FirstMalformed(game.log) != nullptr};
 }
 
@@ -59,25 +66,55 @@ void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<st
 
 namespace {
 
-// The game of a log being audited as it is read (AuditFileGames).
+// Judges a game's events in turn, of any game (the audit's
+// PositionAuditor for a game behind the game interface).
+class MatchAuditor {
+ public:
+  MatchAuditor(const Game& game, bool keep_going)
+      : game_(game), match_(game.NewMatch()), keep_going_(keep_going) {}
+
+  void Add(const AnyEvent& e) {
+    const int64_t position = ++position_;
+    if (stopped_) return;
+    std::optional<Verdict> verdict = match_->Step(e);
+    if (!verdict) return;
+    // Reported at the event's own seq (its position when it has none).
+    findings_.push_back(AuditFinding{
+        e.seq.value_or(position), e.seat,
+        e.malformed ? e.malformed->type : std::optional<std::string>(game_.TypeName(e.type)),
+        std::move(*verdict)});
+    if (!keep_going_) stopped_ = true;
+  }
+  const Match& match() const { return *match_; }
+  std::vector<AuditFinding> Take() { return std::move(findings_); }
+
+ private:
+  const Game& game_;
+  std::unique_ptr<Match> match_;
+  bool keep_going_;
+  bool stopped_ = false;  // at the first violation, without keep_going
+  int64_t position_ = 0;
+  std::vector<AuditFinding> findings_;
+};
+
+// The game of a log being audited as it is read (AuditFileGames), of any
+// game.
 class FileGameAuditor {
  public:
-  FileGameAuditor(std::string game, bool judged, bool keep_going, int64_t witness_seq)
-      : judged_(judged), witness_seq_(witness_seq), auditor_(keep_going) {
+  FileGameAuditor(std::string game, const Game& kind, bool judged, bool keep_going,
+                  int64_t witness_seq)
+      : judged_(judged), witness_seq_(witness_seq), auditor_(kind, keep_going) {
     verdict_.game = std::move(game);
   }
 
-  // Judges the next event of the game; its hash is moved out.
-  void Add(LogItem& item) {
+  // Judges the next event of the game; its body and hash are moved out.
+  void Add(AnyLogItem& item) {
     ++verdict_.events;
     if (judged_) {
-      if (verdict_.events == 1) {
-        if (const auto* g = std::get_if<GameEvent>(&item.event.body)) verdict_.seats = g->seats;
-      }
-      verdict_.malformed =
-          verdict_.malformed || std::holds_alternative<MalformedEvent>(item.event.body);
+      verdict_.malformed = verdict_.malformed || item.event.malformed.has_value();
       auditor_.Add(item.event);
-      chain_.Add(std::move(item.event), item.hash);
+      if (verdict_.events == 1) verdict_.seats = auditor_.match().Seats();
+      chain_.Add(std::move(item.event.body), item.hash);
     }
     if (witness_seq_ == verdict_.events) witness_hash_ = item.hash;
     last_hash_ = std::move(item.hash);
@@ -99,7 +136,7 @@ class FileGameAuditor {
   int64_t witness_seq_;
   GameVerdict verdict_;
   FileChainChecker chain_;
-  PositionAuditor auditor_;
+  MatchAuditor auditor_;
   std::string witness_hash_;
   std::string last_hash_;
 };
@@ -123,11 +160,12 @@ void AuditFileGames(AuditSink& sink, const std::string& source,
     current.reset();
   };
   const int64_t witness_seq = witness.game ? witness.game->seq : 0;
-  ReadSourceEvents(source, [&](LogItem& item) {
+  ReadAnySourceEvents(source, [&](AnyLogItem& item) {
     if (item.opens) {
       close();
       ids.push_back(item.game);
-      current.emplace(item.game, !id || *id == item.game, sink.keep_going(), witness_seq);
+      current.emplace(item.game, *item.kind, !id || *id == item.game, sink.keep_going(),
+                      witness_seq);
     }
     current->Add(item);
   });

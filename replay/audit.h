@@ -11,12 +11,23 @@
 #include <string>
 #include <vector>
 
+#include "games/game.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "replay/source.h"
 
 namespace pli {
+
+// A violation the audit found, in any game: the event's seq, acting seat
+// (-1 for none), `type` as written (nullopt for a malformed event without a
+// string `type`) and the game's verdict.
+struct AuditFinding {
+  int64_t seq = 0;
+  int seat = -1;
+  std::optional<std::string> type;
+  Verdict verdict;
+};
 
 // What the audit of a game keeps once its events are gone: all that is
 // printed of it.
@@ -25,7 +36,7 @@ struct GameVerdict {
   int64_t events = 0;
   std::vector<std::string> seats;  // the seat names of its game event
   ChainCheck chain;
-  std::vector<Finding> findings;
+  std::vector<AuditFinding> findings;
   bool malformed = false;  // it holds a malformed event
 };
 

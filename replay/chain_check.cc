@@ -193,12 +193,14 @@ ChainCheck CheckFileChain(const GameLog& game) {
   if (!any) return ChainCheck{};  // no chain, nothing to hash
   FileChainChecker checker;
   for (size_t i = 0; i < game.events.size(); ++i) {
-    checker.Add(game.events[i], i < game.hashes.size() ? game.hashes[i] : std::string());
+    const bool malformed = std::holds_alternative<MalformedEvent>(game.events[i].body);
+    checker.Add(malformed ? std::string() : EncodeEvent(game.events[i]),
+                i < game.hashes.size() ? game.hashes[i] : std::string());
   }
   return checker.Finish();
 }
 
-void FileChainChecker::Take(const Event& event, Event* movable, const std::string& written) {
+void FileChainChecker::Add(std::string&& body, const std::string& written) {
   const int64_t seq = ++seq_;
   if (!any_ && !written.empty()) {
     // The game has a chain: the events before without a hash are problems,
@@ -212,7 +214,7 @@ void FileChainChecker::Take(const Event& event, Event* movable, const std::strin
     }
     unhashed_ = {};
   }
-  const bool malformed = std::holds_alternative<MalformedEvent>(event.body);
+  const bool malformed = body.empty();
   if (!any_) {
     // No hash so far: nothing to check, only the chain to carry on.
     if (!malformed) {
@@ -222,11 +224,11 @@ void FileChainChecker::Take(const Event& event, Event* movable, const std::strin
         unhashed_.emplace_back(seq, seq);
       }
     }
-    if (hashing_) return Link(malformed ? nullptr : &event, std::nullopt, seq);
+    if (hashing_) return Link(malformed ? nullptr : &body, std::nullopt, seq);
     if (malformed) {
       deferred_.emplace_back();
     } else {
-      deferred_.emplace_back(movable ? std::move(*movable) : event);
+      deferred_.emplace_back(std::move(body));
     }
     if (deferred_.size() >= kDeferred) CatchUp();
     return;
@@ -236,23 +238,23 @@ void FileChainChecker::Take(const Event& event, Event* movable, const std::strin
   if (!claimed && !malformed) {
     Report(check_, seq, Seq(seq) + " carries no hash, though others of its game do");
   }
-  Link(malformed ? nullptr : &event, claimed, seq);
+  Link(malformed ? nullptr : &body, claimed, seq);
 }
 
 // Carries the chain over one event (nullptr: a malformed one) and checks
 // its claimed hash.
-void FileChainChecker::Link(const Event* event, const std::optional<pli::Hash>& claimed,
+void FileChainChecker::Link(const std::string* body, const std::optional<pli::Hash>& claimed,
                             int64_t seq) {
   // A malformed event has no encoding to hash: it is reported as
   // `malformed` by audit, not as a chain problem; the chain goes on from
   // its hash as written. The hash the next event chains to is nullopt
   // after a malformed event without a readable hash, whose link cannot be
   // known.
-  if (event == nullptr) {
+  if (body == nullptr) {
     prev_ = claimed;
     return;
   }
-  const pli::Hash actual = ChainHash(prev_.value_or(kGenesis), seq, EncodeEvent(*event));
+  const pli::Hash actual = ChainHash(prev_.value_or(kGenesis), seq, *body);
   if (claimed && prev_ && *claimed != actual) {
     Report(check_, seq, Seq(seq) + " does not match its hash: it was edited, or moved");
   }

@@ -79,14 +79,13 @@ class FileChainChecker {
  public:
   static constexpr size_t kDeferred = 1024;
 
-  void Add(const Event& event, const std::string& written) { Take(event, nullptr, written); }
-  // The same; the event may be moved from.
-  void Add(Event&& event, const std::string& written) { Take(event, &event, written); }
+  // `body` is the event's stored encoding, of any game; "" for a malformed
+  // event, which has none. It may be moved from.
+  void Add(std::string&& body, const std::string& written);
   ChainCheck Finish();
 
  private:
-  void Take(const Event& event, Event* movable, const std::string& written);
-  void Link(const Event* event, const std::optional<pli::Hash>& claimed, int64_t seq);
+  void Link(const std::string* body, const std::optional<pli::Hash>& claimed, int64_t seq);
   void CatchUp();
 
   int64_t seq_ = 0;
@@ -95,7 +94,7 @@ class FileChainChecker {
   std::optional<pli::Hash> prev_ = kGenesis;
   ChainCheck check_;
   std::vector<std::pair<int64_t, int64_t>> unhashed_;  // runs [first, last] before any_
-  std::vector<std::optional<Event>> deferred_;  // not hashed yet, before hashing_ (nullopt: malformed)
+  std::vector<std::optional<std::string>> deferred_;  // bodies not hashed yet, before hashing_ (nullopt: malformed)
 };
 
 // Checks an exported game against a witness (an acknowledged SEQ:HASH):

@@ -18,18 +18,37 @@ namespace pli {
 
 std::string SourceLabel(const std::string& source) { return source == "-" ? "<stdin>" : source; }
 
-void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn) {
+namespace {
+
+template <class Fn, class ReadStream, class ReadFile>
+void ReadWith(const std::string& source, const Fn& fn, ReadStream read_stream, ReadFile read_file) {
   std::error_code ec;
   if (source != "-" && std::filesystem::is_directory(source, ec)) {
     throw InputError(source + " is a directory, not a log file (give a JSON Lines file)");
   }
   const std::optional<LogError> error =
-      source == "-" ? ReadLogEvents(std::cin, fn) : ReadLogFileEvents(source, fn);
+      source == "-" ? read_stream(std::cin, fn) : read_file(source, fn);
   if (error) {
     throw InputError(SourceLabel(source) + ": " + error->ToString(),
                      error->line > 0 ? std::optional<int64_t>(error->line) : std::nullopt,
                      error->field);
   }
+}
+
+}  // namespace
+
+void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn) {
+  ReadWith(source, fn, ReadLogEvents, ReadLogFileEvents);
+}
+
+void ReadAnySourceEvents(const std::string& source, const std::function<void(AnyLogItem&)>& fn) {
+  ReadWith(source, fn, ReadAnyLogEvents, ReadAnyLogFileEvents);
+}
+
+std::vector<AnyGameLog> ReadAnySource(const std::string& source) {
+  std::vector<AnyGameLog> games;
+  ReadAnySourceEvents(source, [&](AnyLogItem& item) { AppendAnyLogItem(games, item); });
+  return games;
 }
 
 std::vector<GameLog> ReadSource(const std::string& source) {
@@ -199,6 +218,53 @@ std::vector<std::string> SeatNames(const GameLog& game) {
   if (game.events.empty()) return {};
   if (const auto* g = std::get_if<GameEvent>(&game.events.front().body)) return g->seats;
   return {};
+}
+
+AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std::string>& id) {
+  std::vector<AnyGameLog> games = ReadAnySource(source);
+  std::vector<GameLog> ids;  // their ids only, for SelectGame's checks and messages
+  for (const AnyGameLog& g : games) ids.push_back(GameLog{g.game, {}, {}, {}});
+  const size_t index = static_cast<size_t>(&SelectGame(ids, id, source) - ids.data());
+  AnyLoadedGame out{std::move(games[index]), {}};
+  FileChainChecker checker;
+  for (size_t i = 0; i < out.log.events.size(); ++i) {
+    checker.Add(std::string(out.log.events[i].body), out.log.hashes[i]);
+  }
+  out.chain = checker.Finish();
+  return out;
+}
+
+std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::string& id) {
+  std::optional<StoredGame> stored = store.Read(id);
+  if (!stored) throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
+  if (stored->events.empty()) return std::nullopt;
+  const Game* kind = GameOfBody(stored->events.front().body);
+  if (kind == nullptr) return std::nullopt;
+  AnyLoadedGame out;
+  out.log.game = id;
+  out.log.kind = kind;
+  out.chain.status = ChainStatus::kOk;
+  Hash prev = kGenesis;
+  for (size_t i = 0; i < stored->events.size(); ++i) {
+    StoredEvent& row = stored->events[i];
+    const auto seq = static_cast<int64_t>(i) + 1;
+    if (row.seq != seq || row.hash != ChainHash(prev, seq, row.body)) {
+      out.chain.status = ChainStatus::kBroken;
+      out.chain.problems.push_back(
+          ChainProblem{row.seq, "event " + std::to_string(row.seq) + " does not chain"});
+    }
+    prev = row.hash;
+    AnyEvent e;
+    e.seq = seq;
+    e.type = row.columns.type;
+    e.seat = row.columns.seat;
+    e.id = row.columns.id;
+    e.body = std::move(row.body);
+    out.log.events.push_back(std::move(e));
+    out.log.lines.push_back(0);
+    out.log.hashes.push_back(HashHex(row.hash));
+  }
+  return out;
 }
 
 }  // namespace pli

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "games/log.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
@@ -33,6 +34,24 @@ std::string SourceLabel(const std::string& source);
 void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn);
 
 std::vector<GameLog> ReadSource(const std::string& source);
+// The same for the log of any game (games/log.h): what audit, state and
+// legal read, whatever the games of the file.
+void ReadAnySourceEvents(const std::string& source, const std::function<void(AnyLogItem&)>& fn);
+std::vector<AnyGameLog> ReadAnySource(const std::string& source);
+
+// One game of any game as state and legal read it, with its chain verdict:
+// a file's game checked as audit checks its hashes, a stored game's rows
+// checked link by link (each hash the chain hash of its body after the row
+// before it, seqs contiguous from 1; audit --db checks the rest).
+struct AnyLoadedGame {
+  AnyGameLog log;
+  ChainCheck chain;
+};
+// The game of a file that --game names, or its only game.
+AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std::string>& id);
+// A game of a store (which must be there); nullopt when its first body is
+// no game's.
+std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::string& id);
 
 // A game as a command reads it, with its chain verdict.
 struct LoadedGame {

@@ -61,7 +61,8 @@ MalformedEvent ToMalformedEvent(const Malformed& m) {
 }
 
 Verdict ToVerdict(const Violation& v) {
-  return Verdict{std::string(CodeName(v.code)), v.rule, SentenceFor(v, Audience::kAdjudicator)};
+  return Verdict{std::string(CodeName(v.code)), v.rule, SentenceFor(v, Audience::kAdjudicator),
+                 v.hidden};
 }
 
 class PresidentMatch final : public Match {

@@ -16,7 +16,7 @@ namespace pli::sk {
 namespace {
 
 Verdict ToVerdict(const Violation& v) {
-  return Verdict{std::string(CodeName(v.code)), v.rule, v.message};
+  return Verdict{std::string(CodeName(v.code)), v.rule, v.message, ""};
 }
 
 void AppendCards(const CardList& cards, std::string& out) {
@@ -66,7 +66,7 @@ class SkullKingMatch final : public Match {
   int64_t seq() const override { return state_.seq; }
 
   std::optional<Verdict> Decide(const AnyEvent& event) const override {
-    if (event.malformed) return Verdict{"malformed", "", event.malformed->Text()};
+    if (event.malformed) return Verdict{"malformed", "", event.malformed->Text(), ""};
     std::optional<Violation> v = sk::Decide(state_, Read(event));
     if (!v) return std::nullopt;
     return ToVerdict(*v);
@@ -74,7 +74,7 @@ class SkullKingMatch final : public Match {
   std::optional<Verdict> Step(const AnyEvent& event) override {
     if (event.malformed) {
       ++state_.seq;  // an illegal event changes nothing but the count
-      return Verdict{"malformed", "", event.malformed->Text()};
+      return Verdict{"malformed", "", event.malformed->Text(), ""};
     }
     std::optional<Violation> v = sk::Step(state_, Read(event));
     if (!v) return std::nullopt;

@@ -11,6 +11,7 @@
 #include "referee/chain.h"
 #include "replay/chain_check.h"
 #include "schema/president/event_codec.h"
+#include <variant>
 
 namespace {
 
@@ -54,8 +55,10 @@ int Count(const ChainCheck& check, const std::string& words) {
 // FileChainChecker fed as audit feeds it: each event moved in.
 ChainCheck Streamed(GameLog log) {
   FileChainChecker checker;
-  for (size_t i = 0; i < log.events.size(); ++i)
-    checker.Add(std::move(log.events[i]), log.hashes[i]);
+  for (size_t i = 0; i < log.events.size(); ++i) {
+    const bool malformed = std::holds_alternative<MalformedEvent>(log.events[i].body);
+    checker.Add(malformed ? std::string() : EncodeEvent(log.events[i]), log.hashes[i]);
+  }
   return checker.Finish();
 }
 
