@@ -21,6 +21,10 @@ std::unique_ptr<EventStore> OpenStore(const std::string& db, OpenMode mode);
 // or the file name as given.
 std::string StoreName(const std::string& db);
 
+// What `pli backup` says for a PostgreSQL database, which it does not copy:
+// the server's own tools do (pg_dump, or a base backup and WAL archiving).
+std::string PostgresBackupAdvice(const std::string& uri);
+
 }  // namespace pli
 
 #endif  // PLI_REFEREE_OPEN_STORE_H_
