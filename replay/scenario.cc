@@ -1,5 +1,6 @@
 // scenario.cc: checking a scenario (a one-game log and its expected outcome)
 // against the referee; the format is docs/SCENARIOS.md.
+#include "games/president/log.h"
 #include "replay/scenario.h"
 
 #include <algorithm>

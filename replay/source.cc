@@ -1,6 +1,8 @@
 // source.cc: reading a log SOURCE (source.h).
 #include "replay/source.h"
 
+#include "games/president/log.h"
+
 #include <filesystem>
 #include <iostream>
 #include <memory>

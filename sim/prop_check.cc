@@ -1,5 +1,6 @@
 // prop_check.cc: one game played from a script, every property checked
 // after every event (see prop_check.h).
+#include "games/president/log.h"
 #include "sim/prop_check.h"
 
 #include <exception>

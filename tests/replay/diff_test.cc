@@ -1,5 +1,6 @@
 // diff_test.cc: two records of one game compared (replay/diff.h), on the
 // seed 000 §5.1 fixture and copies of it cut short or changed.
+#include "games/president/log.h"
 #include "replay/diff.h"
 
 #include <catch2/catch.hpp>

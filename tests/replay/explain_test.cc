@@ -1,6 +1,7 @@
 // explain_test.cc: the adjudication of one event (replay/explain.h) on the
 // fixtures of fixtures/. Expected verdicts, rule ids and codes come from
 // RULES.md (and the fixture's notes), not from the program's output.
+#include "games/president/log.h"
 #include "replay/explain.h"
 
 #include <algorithm>

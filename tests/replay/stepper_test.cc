@@ -2,6 +2,7 @@
 // fixtures. The bounds expected here are read off RULES.md and the
 // fixtures' notes (a pli ends at E1, E2, E3, E4 or R4; a manche at F3), not
 // off the stepper's output.
+#include "games/president/log.h"
 #include "replay/stepper.h"
 
 #include <catch2/catch.hpp>

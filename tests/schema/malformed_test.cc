@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "games/president/log.h"
 #include "schema/president/event_json.h"
 #include "schema/log_reader.h"
 

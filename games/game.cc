@@ -1,0 +1,24 @@
+// game.cc: what the game interface shares (game.h).
+#include "games/game.h"
+
+namespace pli {
+
+std::string Malformed::Text() const {
+  std::string out;
+  if (line > 0) out = "line " + std::to_string(line);
+  if (!field.empty()) out += (out.empty() ? "" : ", ") + std::string("field \"") + field + "\"";
+  out += (out.empty() ? "" : ": ") + message;
+  return out;
+}
+
+void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
+                    std::vector<std::pair<size_t, Verdict>>& verdicts) {
+  for (size_t i = 0; i < events.size(); ++i) {
+    std::optional<Verdict> v = Step(events[i]);
+    if (!v) continue;
+    verdicts.emplace_back(i, std::move(*v));
+    if (!keep_going) return;
+  }
+}
+
+}  // namespace pli

@@ -1,0 +1,160 @@
+// game.h: the game interface (docs/ARCHITECTURE.md §3, ../shared/GAMES.md).
+// The shared layers (the log reader, the store and the Referee, audit,
+// state, legal, import and export, the cli) speak to a game only through
+// this header: a Game is what a ruleset names, a Match is one game being
+// folded. A game's events travel between them as their stored encoding
+// (schema/record.h): only the game that wrote the bytes reads inside them,
+// and the first byte says which game that is (FORMAT.md §6, §8).
+//
+// The registry (games/registry.cc) is the one shared file that knows every
+// game; each game's module lives in its own folder (games/<game>/).
+#ifndef PLI_GAMES_GAME_H_
+#define PLI_GAMES_GAME_H_
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schema/record.h"
+
+namespace pli {
+
+class Game;
+
+// A rule an event breaks, in any game: the code of the game's rulebook
+// ("not-your-turn"), the rule id ("P1", "SK-P5"; "" for malformed) and the
+// sentence for the full view (audit, explain, import).
+struct Verdict {
+  std::string code;
+  std::string rule;
+  std::string message;
+  friend bool operator==(const Verdict&, const Verdict&) = default;
+};
+
+// A line of a log that is a JSON object but not a well-formed event of its
+// game (INTERFACE.md §2): kept at its position, where it is the violation
+// `malformed`. It has no stored encoding.
+struct Malformed {
+  std::optional<std::string> type;  // the `type` as written, when a string
+  int seat = -1;                    // the acting seat when readable and a seat of the game
+  int line = 0;                     // 1-based line in its file (0: unknown)
+  std::string field;                // the field at fault ("" for the line as a whole)
+  std::string message;              // what is wrong
+  // "line 7, field \"cards\": unknown card \"1h\"" (the parts there are).
+  std::string Text() const;
+  friend bool operator==(const Malformed&, const Malformed&) = default;
+};
+
+// One event of a log as the shared layers hold it: its envelope, and its
+// body in the stored encoding of its game, or what is malformed about it.
+struct AnyEvent {
+  std::optional<int64_t> seq;       // as written (a read log), or its position (a store)
+  std::string body;                 // the stored encoding; "" when malformed
+  std::optional<Malformed> malformed;
+  uint8_t type = 0;                 // the game's wire tag (0 when malformed)
+  int seat = -1;                    // the acting seat, -1 for none
+  std::optional<std::string> id;    // the idempotency key (a malformed event's too)
+};
+
+// One line of a log as its game reads it (Game::ReadLine).
+struct GameLine {
+  bool object = false;              // false: not a JSON object at all (`field`, `message` say why)
+  bool well_formed = false;         // the event is well formed for the line alone
+  AnyEvent event;                   // body, type, seat, id when well formed
+  std::optional<int64_t> seq;       // `seq`, when an integer
+  std::optional<std::string> type;  // `type`, when a string
+  std::optional<int64_t> seat;      // the acting seat, when an integer
+  std::optional<std::string> id;    // `id`, when a non-empty string
+  std::optional<std::string> game;  // a game event's `game`, when a string
+  int seats = 0;                    // a well-formed game event's number of seats
+  std::string hash;                 // `hash`, when 64 lowercase hex digits, else ""
+  std::string field;                // when not well formed: the field at fault
+  std::string message;              // and what is wrong
+};
+
+// Who reads a text (a Président refusal may name hidden cards only to its
+// actor: RULES.md, issue 11).
+enum class Reader : uint8_t { kAdjudicator, kActor };
+
+// One game being folded, behind one virtual door. It starts empty, before
+// its game event; each event is judged in turn, and an illegal one
+// (malformed included) changes nothing but the count of events folded.
+class Match {
+ public:
+  virtual ~Match() = default;
+  virtual const Game& game() const = 0;
+  virtual std::unique_ptr<Match> Clone() const = 0;
+  // The number of events folded, legal or not.
+  virtual int64_t seq() const = 0;
+  // Judges `event` (of this game, next in the log) without applying it.
+  virtual std::optional<Verdict> Decide(const AnyEvent& event) const = 0;
+  // Judges `event` and applies it when legal; returns the verdict, if any.
+  virtual std::optional<Verdict> Step(const AnyEvent& event) = 0;
+  // Steps every event in turn (one virtual call for a batch); `verdicts`
+  // gets the index of each illegal event and its verdict. Stops after the
+  // first illegal event unless keep_going.
+  virtual void StepAll(std::span<const AnyEvent> events, bool keep_going,
+                       std::vector<std::pair<size_t, Verdict>>& verdicts);
+  // `pli state --json` and `pli legal --json` (INTERFACE.md §2, the game's
+  // rulebook).
+  virtual boost::json::object StateJson() const = 0;
+  virtual boost::json::array LegalJson() const = 0;
+  // The same for people.
+  virtual std::string StateText() const = 0;
+  virtual std::string LegalText() const = 0;
+  // The game's seat names (empty before its game event).
+  virtual std::vector<std::string> Seats() const = 0;
+  // The seat to act, or -1.
+  virtual int Turn() const = 0;
+  // The game is over.
+  virtual bool Over() const = 0;
+};
+
+// A game: the rulesets it answers to, its wire and its rules.
+class Game {
+ public:
+  virtual ~Game() = default;
+  // "super-president", "skull-king": its name in messages.
+  virtual std::string_view Name() const = 0;
+  // Whether a game event with this ruleset is this game's.
+  virtual bool Answers(std::string_view ruleset) const = 0;
+  // Whether a stored body is this game's (its first byte).
+  virtual bool Owns(std::string_view body) const = 0;
+  // Reads one line of a log of this game: the event's stored encoding, or
+  // what is malformed about it. `seats` is the game's number of seats (0
+  // when its game event was malformed or for the game event itself): the
+  // checks a game makes against its seats when reading.
+  virtual GameLine ReadLine(std::string_view line, int seats) const = 0;
+  // A new match, before its game event.
+  virtual std::unique_ptr<Match> NewMatch() const = 0;
+  // The canonical JSON line of a stored event (no newline), with `seq` and,
+  // when given, `hash`. Throws InputError when the body does not decode.
+  virtual std::string EventJson(std::string_view body, int64_t seq,
+                                const std::string& hash = "") const = 0;
+  // The record a store keeps of a stored body (columns, opening), or why
+  // the body does not decode.
+  virtual std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const = 0;
+  // The name of a wire tag ("play"), "?" for none.
+  virtual std::string TypeName(uint8_t type) const = 0;
+};
+
+// The game a ruleset names, nullptr when none does.
+const Game* FindGame(std::string_view ruleset);
+// The game whose stored encoding a body is (by its first byte), or nullptr.
+const Game* GameOfBody(std::string_view body);
+// The game of a line of a log whose `type` is "game": the one its `ruleset`
+// names (absent: Super Président, INTERFACE.md §1); for an unknown ruleset
+// or a line that cannot say, the default game, whose reader reports it.
+const Game& GameOfOpeningLine(std::string_view line);
+// Every game, in the registry's order.
+std::span<const Game* const> Games();
+
+}  // namespace pli
+
+#endif  // PLI_GAMES_GAME_H_

@@ -1,0 +1,221 @@
+// module.cc: Super Président behind the game interface (module.h): its
+// line reader, its stored encoding and its rules, as they already are.
+#include "games/president/module.h"
+
+#include <boost/json/serialize.hpp>
+#include <utility>
+#include <variant>
+
+#include "engine/president/rules.h"
+#include "engine/president/state.h"
+#include "schema/input_error.h"
+#include "schema/president/event_codec.h"
+#include "schema/president/event_json.h"
+#include "schema/president/record.h"
+#include "schema/president/state_json.h"
+
+namespace pli {
+namespace {
+
+constexpr uint8_t kVersion = 0x01;  // FORMAT.md §6
+
+struct Problem {
+  std::string field;
+  std::string message;
+};
+
+std::optional<Problem> CheckSeat(std::string_view field, int seat, int seats) {
+  if (seat >= 0 && seat < seats) return std::nullopt;
+  return Problem{std::string(field), "seat " + std::to_string(seat) +
+                                         " does not exist: the game has seats 0 to " +
+                                         std::to_string(seats - 1)};
+}
+
+// The seats named by an event's body, checked against the game's
+// (INTERFACE.md §1: an unknown seat is malformed).
+std::optional<Problem> CheckSeats(const EventBody& body, int seats) {
+  if (const auto* x = std::get_if<ExchangeEvent>(&body)) {
+    if (auto p = CheckSeat("from", x->from, seats)) return p;
+    return CheckSeat("to", x->to, seats);
+  }
+  if (const auto* p = std::get_if<PlayEvent>(&body)) return CheckSeat("seat", p->seat, seats);
+  if (const auto* p = std::get_if<PassEvent>(&body)) return CheckSeat("seat", p->seat, seats);
+  if (const auto* c = std::get_if<CloseEvent>(&body)) return CheckSeat("seat", c->seat, seats);
+  if (const auto* d = std::get_if<DealEvent>(&body)) {
+    if (static_cast<int>(d->hands.size()) != seats) {
+      return Problem{"hands", "a deal has one hand per seat: " + std::to_string(seats) +
+                                  " seats, " + std::to_string(d->hands.size()) + " hands"};
+    }
+  }
+  return std::nullopt;
+}
+
+MalformedEvent ToMalformedEvent(const Malformed& m) {
+  MalformedEvent e;
+  e.type = m.type;
+  e.seat = m.seat;
+  e.line = m.line;
+  e.field = m.field;
+  e.message = m.message;
+  return e;
+}
+
+Verdict ToVerdict(const Violation& v) {
+  return Verdict{std::string(CodeName(v.code)), v.rule, SentenceFor(v, Audience::kAdjudicator)};
+}
+
+class PresidentMatch final : public Match {
+ public:
+  const Game& game() const override { return PresidentGame(); }
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<PresidentMatch>(*this); }
+  int64_t seq() const override { return state_.seq; }
+
+  std::optional<Verdict> Decide(const AnyEvent& event) const override {
+    std::optional<Violation> v = pli::Decide(state_, Read(event));
+    if (!v) return std::nullopt;
+    return ToVerdict(*v);
+  }
+  std::optional<Verdict> Step(const AnyEvent& event) override {
+    std::optional<Violation> v = pli::Step(state_, Read(event));
+    if (!v) return std::nullopt;
+    return ToVerdict(*v);
+  }
+  boost::json::object StateJson() const override { return StateToJson(state_); }
+  boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  std::string StateText() const override { return boost::json::serialize(StateJson()) + "\n"; }
+  std::string LegalText() const override { return boost::json::serialize(LegalJson()) + "\n"; }
+  std::vector<std::string> Seats() const override { return state_.seat_names; }
+  int Turn() const override { return state_.turn; }
+  bool Over() const override { return state_.phase == Phase::kGameOver; }
+
+ private:
+  // The event into scratch_, reused from one event to the next.
+  const Event& Read(const AnyEvent& event) const {
+    if (event.malformed) {
+      scratch_ = Event{};
+      scratch_.body = ToMalformedEvent(*event.malformed);
+      scratch_.id = event.id;
+    } else if (std::optional<std::string> why = DecodeEventInto(event.body, scratch_)) {
+      throw InputError("a stored Super Président event does not decode: " + *why);
+    }
+    scratch_.seq = event.seq;
+    return scratch_;
+  }
+
+  State state_;
+  mutable Event scratch_;
+};
+
+class President final : public Game {
+ public:
+  std::string_view Name() const override { return "super-president"; }
+  bool Answers(std::string_view ruleset) const override {
+    return ruleset == "super-president" || ruleset == "classic";
+  }
+  bool Owns(std::string_view body) const override {
+    return !body.empty() && static_cast<uint8_t>(body[0]) == kVersion;
+  }
+
+  GameLine ReadLine(std::string_view line, int seats) const override {
+    LineRead read = ReadEventLine(line);
+    GameLine out;
+    out.object = read.object;
+    out.type = std::move(read.type);
+    out.seat = read.seat;
+    out.id = std::move(read.id);
+    out.game = std::move(read.game);
+    out.hash = std::move(read.hash);
+    if (!read.event) {
+      out.field = std::move(read.error.field);
+      out.message = std::move(read.error.message);
+      return out;
+    }
+    const Event& event = *read.event;
+    out.seq = event.seq;
+    if (const auto* g = std::get_if<GameEvent>(&event.body)) {
+      out.seats = static_cast<int>(g->seats.size());
+    } else if (seats > 0) {
+      if (std::optional<Problem> p = CheckSeats(event.body, seats)) {
+        out.field = std::move(p->field);
+        out.message = std::move(p->message);
+        return out;
+      }
+    }
+    out.well_formed = true;
+    out.event = ToAnyEvent(event);
+    return out;
+  }
+
+  std::unique_ptr<Match> NewMatch() const override { return std::make_unique<PresidentMatch>(); }
+
+  std::string EventJson(std::string_view body, int64_t seq, const std::string& hash) const override {
+    Event event = Decoded(body);
+    event.seq = seq;
+    std::string line = EventToJson(event);
+    if (!hash.empty()) {
+      line.pop_back();  // the closing brace
+      line += ",\"hash\":\"" + hash + "\"}";
+    }
+    return line;
+  }
+
+  std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const override {
+    std::variant<Event, std::string> decoded = DecodeEvent(body);
+    if (auto* problem = std::get_if<std::string>(&decoded)) {
+      if (why != nullptr) *why = std::move(*problem);
+      return std::nullopt;
+    }
+    return pli::RecordOf(std::get<Event>(decoded));
+  }
+
+  std::string TypeName(uint8_t type) const override {
+    if (type < static_cast<uint8_t>(EventType::kGame) || type > static_cast<uint8_t>(EventType::kEnd)) {
+      return "?";
+    }
+    return pli::TypeName(static_cast<EventType>(type));
+  }
+
+ private:
+  static Event Decoded(std::string_view body) {
+    std::variant<Event, std::string> decoded = DecodeEvent(body);
+    if (auto* why = std::get_if<std::string>(&decoded)) {
+      throw InputError("a stored Super Président event does not decode: " + *why);
+    }
+    return std::get<Event>(std::move(decoded));
+  }
+};
+
+}  // namespace
+
+const Game& PresidentGame() {
+  static const President game;
+  return game;
+}
+
+Event PresidentEvent(const AnyEvent& event) {
+  Event out;
+  if (event.malformed) {
+    out.body = ToMalformedEvent(*event.malformed);
+    out.id = event.id;
+  } else if (std::optional<std::string> why = DecodeEventInto(event.body, out)) {
+    throw InputError("a stored Super Président event does not decode: " + *why);
+  }
+  out.seq = event.seq;
+  return out;
+}
+
+AnyEvent ToAnyEvent(const Event& event) {
+  AnyEvent out;
+  out.seq = event.seq;
+  out.id = event.id;
+  out.seat = ActingSeat(event.body);
+  if (const auto* m = std::get_if<MalformedEvent>(&event.body)) {
+    out.malformed = Malformed{m->type, m->seat, m->line, m->field, m->message};
+    return out;
+  }
+  out.type = static_cast<uint8_t>(TypeOf(event.body));
+  out.body = EncodeEvent(event);
+  return out;
+}
+
+}  // namespace pli

@@ -1,0 +1,47 @@
+// registry.cc: the one shared file that knows every game
+// (docs/ARCHITECTURE.md §3): each game's module, and the rulesets and
+// stored bodies it answers to.
+#include <array>
+
+#include "games/game.h"
+#include "games/president/module.h"
+#include "games/skull_king/module.h"
+#include "schema/strict_json.h"
+
+namespace pli {
+namespace {
+
+const std::array<const Game*, 2>& All() {
+  static const std::array<const Game*, 2> games = {&PresidentGame(), &sk::SkullKingGame()};
+  return games;
+}
+
+}  // namespace
+
+std::span<const Game* const> Games() { return All(); }
+
+const Game* FindGame(std::string_view ruleset) {
+  for (const Game* game : All()) {
+    if (game->Answers(ruleset)) return game;
+  }
+  return nullptr;
+}
+
+const Game* GameOfBody(std::string_view body) {
+  for (const Game* game : All()) {
+    if (game->Owns(body)) return game;
+  }
+  return nullptr;
+}
+
+const Game& GameOfOpeningLine(std::string_view line) {
+  const Game& fallback = PresidentGame();  // no ruleset: Super Président (INTERFACE.md §1)
+  StrictJsonRead json = ReadStrictJson(line);
+  if (!json.value || !json.value->is_object()) return fallback;
+  const boost::json::value* ruleset = json.value->get_object().if_contains("ruleset");
+  if (ruleset == nullptr || !ruleset->is_string()) return fallback;
+  const Game* game = FindGame(std::string_view(ruleset->get_string()));
+  return game != nullptr ? *game : fallback;
+}
+
+}  // namespace pli

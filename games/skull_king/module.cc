@@ -1,0 +1,303 @@
+// module.cc: Skull King behind the game interface (module.h): its line
+// reader, its stored encoding (FORMAT.md §8), its rules and its text.
+#include "games/skull_king/module.h"
+
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "engine/skull_king/rules.h"
+#include "engine/text.h"
+#include "schema/input_error.h"
+#include "schema/skull_king/event_codec.h"
+#include "schema/skull_king/state_json.h"
+
+namespace pli::sk {
+namespace {
+
+Verdict ToVerdict(const Violation& v) {
+  return Verdict{std::string(CodeName(v.code)), v.rule, v.message};
+}
+
+void AppendCards(const CardList& cards, std::string& out) {
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += CardText(cards[i]);
+  }
+}
+
+const char* DeclareText(Declare d) {
+  switch (d) {
+    case Declare::kPirate: return "pirate";
+    case Declare::kEscape: return "escape";
+    case Declare::kNone: break;
+  }
+  return nullptr;
+}
+
+EventLine Decoded(std::string_view body) {
+  std::variant<EventLine, std::string> decoded = DecodeEvent(body);
+  if (auto* why = std::get_if<std::string>(&decoded)) {
+    throw InputError("a stored Skull King event does not decode: " + *why);
+  }
+  return std::get<EventLine>(std::move(decoded));
+}
+
+int ActingSeat(const Event& e) {
+  if (const auto* b = std::get_if<BidEvent>(&e)) return b->seat;
+  if (const auto* p = std::get_if<PlayEvent>(&e)) return p->seat;
+  return -1;
+}
+
+AnyEvent ToAnyEvent(const EventLine& line) {
+  AnyEvent out;
+  out.seq = line.seq;
+  out.id = line.id;
+  out.seat = ActingSeat(line.event);
+  out.type = static_cast<uint8_t>(TypeOf(line.event));
+  out.body = EncodeEvent(line);
+  return out;
+}
+
+class SkullKingMatch final : public Match {
+ public:
+  const Game& game() const override { return SkullKingGame(); }
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<SkullKingMatch>(*this); }
+  int64_t seq() const override { return state_.seq; }
+
+  std::optional<Verdict> Decide(const AnyEvent& event) const override {
+    if (event.malformed) return Verdict{"malformed", "", event.malformed->Text()};
+    std::optional<Violation> v = sk::Decide(state_, Read(event));
+    if (!v) return std::nullopt;
+    return ToVerdict(*v);
+  }
+  std::optional<Verdict> Step(const AnyEvent& event) override {
+    if (event.malformed) {
+      ++state_.seq;  // an illegal event changes nothing but the count
+      return Verdict{"malformed", "", event.malformed->Text()};
+    }
+    std::optional<Violation> v = sk::Step(state_, Read(event));
+    if (!v) return std::nullopt;
+    return ToVerdict(*v);
+  }
+  boost::json::object StateJson() const override { return StateToJson(state_); }
+  boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  std::string StateText() const override { return sk::StateText(state_); }
+  std::string LegalText() const override { return sk::LegalText(state_); }
+  std::vector<std::string> Seats() const override { return state_.seat_names; }
+  int Turn() const override { return state_.turn; }
+  bool Over() const override { return state_.phase == Phase::kGameOver; }
+
+ private:
+  Event Read(const AnyEvent& event) const { return Decoded(event.body).event; }
+
+  State state_;
+};
+
+class SkullKing final : public Game {
+ public:
+  std::string_view Name() const override { return "skull-king"; }
+  bool Answers(std::string_view ruleset) const override { return Preset(ruleset).has_value(); }
+  bool Owns(std::string_view body) const override {
+    return !body.empty() && static_cast<uint8_t>(body[0]) == kCodecVersion;
+  }
+
+  pli::GameLine ReadLine(std::string_view text, int /*seats: the referee checks them*/) const override {
+    sk::LineRead read = ReadEventLine(text);
+    pli::GameLine out;
+    out.object = read.object;
+    out.type = std::move(read.type);
+    out.seat = read.seat;
+    out.id = std::move(read.id);
+    out.game = std::move(read.game);
+    out.hash = std::move(read.hash);
+    if (!read.line) {
+      out.field = std::move(read.error.field);
+      out.message = std::move(read.error.message);
+      return out;
+    }
+    out.seq = read.line->seq;
+    if (const auto* g = std::get_if<GameEvent>(&read.line->event)) {
+      out.seats = static_cast<int>(g->seats.size());
+    }
+    out.well_formed = true;
+    out.event = ToAnyEvent(*read.line);
+    return out;
+  }
+
+  std::unique_ptr<Match> NewMatch() const override { return std::make_unique<SkullKingMatch>(); }
+
+  std::string EventJson(std::string_view body, int64_t seq, const std::string& hash) const override {
+    EventLine line = Decoded(body);
+    line.seq = seq;
+    std::string json = EventToJson(line);
+    if (!hash.empty()) {
+      json.pop_back();  // the closing brace
+      json += ",\"hash\":\"" + hash + "\"}";
+    }
+    return json;
+  }
+
+  std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const override {
+    std::variant<EventLine, std::string> decoded = DecodeEvent(body);
+    if (auto* problem = std::get_if<std::string>(&decoded)) {
+      if (why != nullptr) *why = std::move(*problem);
+      return std::nullopt;
+    }
+    const EventLine& line = std::get<EventLine>(decoded);
+    EventRecord r{.body = std::string(body), .columns = ColumnsOf(line), .opening = std::nullopt};
+    if (const auto* g = std::get_if<GameEvent>(&line.event)) {
+      r.opening = GameOpening{g->game, g->ruleset, g->seats};
+    }
+    return r;
+  }
+
+  std::string TypeName(uint8_t type) const override {
+    if (type < static_cast<uint8_t>(EventType::kGame) || type > static_cast<uint8_t>(EventType::kEnd)) {
+      return "?";
+    }
+    return sk::TypeName(static_cast<EventType>(type));
+  }
+};
+
+std::string Seat(int seat, const State& s) {
+  if (seat < 0) return "none";
+  std::string out = "seat " + std::to_string(seat);
+  if (seat < static_cast<int>(s.seat_names.size())) {
+    out += " (" + EscapeForTerminal(s.seat_names[seat]) + ")";
+  }
+  return out;
+}
+
+std::string PlaysText(const std::vector<PliPlay>& plays, const State& s) {
+  std::string out;
+  for (size_t i = 0; i < plays.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += Seat(plays[i].seat, s) + " " + CardText(plays[i].card);
+    if (const char* d = DeclareText(plays[i].declare)) out += std::string(" as ") + d;
+  }
+  return out;
+}
+
+}  // namespace
+
+const Game& SkullKingGame() {
+  static const SkullKing game;
+  return game;
+}
+
+EventColumns ColumnsOf(const EventLine& line) {
+  EventColumns c;
+  c.type = static_cast<uint8_t>(TypeOf(line.event));
+  c.seat = ActingSeat(line.event);
+  c.id = line.id;
+  EventDetails& d = c.details.emplace();
+  d.at = line.at;
+  std::visit(
+      [&](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, DealEvent>) {
+          for (size_t i = 0; i < e.hands.size(); ++i) {
+            if (i > 0) c.cards += " | ";
+            AppendCards(e.hands[i], c.cards);
+          }
+          if (e.turned) c.cards += " | turned " + CardText(*e.turned);
+          d.seed = e.seed;
+        } else if constexpr (std::is_same_v<T, PlayEvent>) {
+          AppendCards(e.cards, c.cards);
+          if (const char* text = DeclareText(e.declare)) d.declaration = text;
+        }
+      },
+      line.event);
+  return c;
+}
+
+std::string StateText(const State& s) {
+  std::string text = "game " + EscapeForTerminal(s.game) + " (" + s.ruleset + "), after event " +
+                     std::to_string(s.seq) + ": ";
+  if (s.phase == Phase::kNone && s.seats == 0) return text + "no game event yet\n";
+  text += "manche " + std::to_string(s.manche) + " of " + std::to_string(kManches) + ", " +
+          PhaseName(s.phase) + "\n";
+  if (s.manche > 0) {
+    text += "  dealer " + Seat(s.dealer, s) + ", " + std::to_string(s.hand_size) +
+            " card(s) each, turned " + (s.turned ? CardText(*s.turned) : std::string("none")) +
+            ", trump " + (s.trump ? SuitName(*s.trump) : "none") + "\n";
+    int total = 0;
+    std::string bids;
+    for (int seat = 0; seat < s.seats; ++seat) {
+      bids += "\n    " + Seat(seat, s) + ": bid ";
+      if (seat < static_cast<int>(s.bids.size()) && s.bids[seat]) {
+        total += *s.bids[seat];
+        bids += std::to_string(*s.bids[seat]);
+      } else {
+        bids += "owed";
+      }
+      bids += ", won " + std::to_string(seat < static_cast<int>(s.won.size()) ? s.won[seat] : 0);
+    }
+    // What players ask to see: the bids against the tricks there are.
+    text += "  bids total " + std::to_string(total) + " for " + std::to_string(s.hand_size) +
+            " trick(s)" + bids + "\n";
+  }
+  if (s.trick) {
+    text += "  trick " + std::to_string(s.trick->number) + ", led by " + Seat(s.trick->leader, s);
+    text += s.trick->plays.empty() ? std::string(", no card yet")
+                                   : ": " + PlaysText(s.trick->plays, s);
+    if (s.trick->lead_suit) text += "; led suit " + std::string(SuitName(*s.trick->lead_suit));
+    if (s.trick->winning >= 0) text += "; winning: " + Seat(s.trick->winning, s);
+    text += "\n";
+  }
+  if (s.last_trick) {
+    text += "  last trick " + std::to_string(s.last_trick->number) + ": " +
+            PlaysText(s.last_trick->plays, s) + "; won by " + Seat(s.last_trick->winner, s) +
+            (s.last_trick->bonus != 0 ? ", bonus " + std::to_string(s.last_trick->bonus) : "") +
+            "\n";
+  }
+  text += "  to act: " + (s.turn >= 0 ? Seat(s.turn, s) : std::string("nobody")) + "\n";
+  if (!s.to_bid.empty()) {
+    text += "  bids owed by:";
+    for (int seat : s.to_bid) text += " " + std::to_string(seat);
+    text += "\n";
+  }
+  text += "  hands:\n";
+  for (int seat = 0; seat < s.seats && seat < static_cast<int>(s.hands.size()); ++seat) {
+    const std::string cards = CardSetText(s.hands[seat]);
+    text += "    " + Seat(seat, s) + ": " + (cards.empty() ? "(none)" : cards) + "\n";
+  }
+  text += "  scores:";
+  for (int seat = 0; seat < s.seats && seat < static_cast<int>(s.scores.size()); ++seat) {
+    text += (seat > 0 ? ", " : " ") + Seat(seat, s) + " " + std::to_string(s.scores[seat]);
+  }
+  text += "\n";
+  if (s.winners) {
+    text += "  winners:";
+    for (int seat : *s.winners) text += " " + Seat(seat, s);
+    text += "\n";
+  }
+  return text;
+}
+
+std::string LegalText(const State& s) {
+  const std::vector<LegalAction> actions = LegalActions(s);
+  if (actions.empty()) return "no legal action: " + std::string(PhaseName(s.phase)) + "\n";
+  std::string text;
+  int seat = -1;
+  EventType type = EventType::kMalformed;
+  for (const LegalAction& a : actions) {
+    if (a.seat != seat || a.type != type) {
+      if (seat >= 0) text += "\n";
+      seat = a.seat;
+      type = a.type;
+      text += Seat(seat, s) + (type == EventType::kBid ? " may bid:" : " may play:");
+    }
+    if (a.type == EventType::kBid) {
+      text += " " + std::to_string(a.bid);
+      if (a.cannon) text += a.cannon == Cannon::kCannonball ? " (cannonball)" : " (grapeshot)";
+    } else {
+      text += " " + CardText(a.card);
+      if (const char* d = DeclareText(a.declare)) text += std::string(" as ") + d;
+    }
+  }
+  return text + "\n";
+}
+
+}  // namespace pli::sk
