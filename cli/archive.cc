@@ -12,6 +12,7 @@
 #include "engine/text.h"
 #include "referee/memory_store.h"
 #include "referee/referee.h"
+#include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "schema/president/event_json.h"
@@ -101,7 +102,7 @@ int RunImport(const ArchiveArgs& args) {
     judged = Import(*empty, games, args.keep_illegal);
   }
   const ImportResult result = judged && !judged->ok ? *judged : [&] {
-    std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
+    std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kCreate);
     return Import(*store, games, args.keep_illegal);
   }();
   PrintImport(args, result);
@@ -150,7 +151,7 @@ boost::json::object ExportGame(EventStore& store, const std::string& id, std::os
 // objects, with seq and hash). The document is streamed game by game; a
 // failure once it is under way closes it with an "error" member.
 int RunExport(const ArchiveArgs& args) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kReadOnly);
+  std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadOnly);
   const std::vector<std::string> ids = args.game ? std::vector{*args.game} : store->Games();
   std::ofstream file;
   if (args.output) {
@@ -192,6 +193,7 @@ int RunExport(const ArchiveArgs& args) {
 }
 
 int RunBackup(const ArchiveArgs& args) {
+  if (IsPostgresUri(args.db)) throw std::runtime_error(PostgresBackupAdvice(args.db));
   BackupSqliteStore(args.db, args.file);
   if (args.json) {
     std::cout << boost::json::serialize(boost::json::object{{"result", "ok"}, {"backup", args.file}})

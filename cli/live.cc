@@ -16,6 +16,7 @@
 #include "referee/memory_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
+#include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "cli/error.h"
 #include "cli/source.h"
@@ -484,7 +485,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   for (bool judging = judge_first;; judging = false) {
     std::unique_ptr<EventStore> store =
         judging ? NewMemoryStore()
-                : OpenSqliteStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
+                : OpenStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
     State state;
     if (command != "new") {
       std::optional<State> loaded = LoadState(*store, args.game);

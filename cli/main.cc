@@ -24,6 +24,7 @@
 #include "cli/source.h"
 #include "engine/president/rules.h"
 #include "engine/text.h"
+#include "referee/open_store.h"
 #include "replay/fold.h"
 #include "schema/president/state_json.h"
 
@@ -149,6 +150,15 @@ void WarnIfBroken(const pli::LoadedGame& g) {
 // The game of a database a state or legal command looks at: --game, or the
 // only one. Only that game is read.
 pli::LoadedGame LoadOneFromDb(const Args& args) {
+  if (pli::IsPostgresUri(*args.db)) {  // no fast path: read through the store
+    std::vector<pli::LoadedGame> games = pli::LoadDbGames(*args.db, args.game, std::nullopt);
+    if (games.size() != 1) {
+      throw pli::cli::InputError(pli::StoreName(*args.db) + " holds " + std::to_string(games.size()) +
+                                     " games: choose one with --game ID",
+                                 std::nullopt, "--game");
+    }
+    return std::move(games.front());
+  }
   std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
   std::optional<std::string> id = args.game;
   if (!id) {

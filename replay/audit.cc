@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "engine/president/event.h"
+#include "referee/open_store.h"
 #include "replay/stored_scan.h"
 
 namespace pli {
@@ -41,9 +42,27 @@ void AuditDatabase(AuditSink& sink, SqliteReader& store,
   sink.SetDatabase(DatabaseHeadOf(heads), std::move(problems));
 }
 
+// A store without SqliteReader's fast paths (PostgreSQL): each game read
+// whole and checked (CheckStoredGame), then the games' heads.
+void AuditStoreGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
+                     const std::optional<Head>& witness,
+                     const std::optional<DatabaseHead>& db_witness) {
+  std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
+  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    sink.Progress(i, ids.size());
+    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
+    sink.Add(
+        VerdictOf(LoadedGame{std::move(checked.log), std::move(checked.chain)}, sink.keep_going()));
+  }
+  const std::vector<GameHead> heads = store->GameHeads();
+  sink.SetDatabase(DatabaseHeadOf(heads), CheckDatabase(heads, db_witness));
+}
+
 void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
                   const std::optional<Head>& witness,
                   const std::optional<DatabaseHead>& db_witness) {
+  if (IsPostgresUri(db)) return AuditStoreGames(sink, db, id, witness, db_witness);
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   // SQLite's own check first: a damaged page may also hide rows from the

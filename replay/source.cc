@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "engine/text.h"
+#include "referee/open_store.h"
 #include "schema/input_error.h"
 
 namespace pli {
@@ -134,7 +135,7 @@ std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
 void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
                    const std::optional<Head>& witness,
                    const std::function<void(LoadedGame&&, size_t, size_t)>& fn) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(db, OpenMode::kReadOnly);
+  std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   for (size_t i = 0; i < ids.size(); ++i) {
     CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);

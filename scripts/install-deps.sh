@@ -20,6 +20,8 @@ packages=(
   zsh                    # tests/install: the zsh completion parses
   dpkg-dev               # cpack: dpkg-shlibdeps finds the .deb's dependencies
   jq less                # ... among them pli replay --help's, which pipe into these
+  libpq-dev pkgconf      # referee/postgres_store.cc: the PostgreSQL store's client (libpq)
+  postgresql             # scripts/pg-test-server.sh: a throwaway server for the tests (15)
 )
 
 # Nothing to do (and no network needed) when every package is installed.

@@ -25,6 +25,9 @@
 #include "referee/store.h"
 #include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"
+#ifdef PLI_TEST_POSTGRES
+#include "tests/postgres/pg_server.h"  // PostgresFactory
+#endif
 
 namespace pli::test {
 
@@ -134,6 +137,12 @@ struct SqliteFactory {
                            OpenMode::kCreate);
   }
 };
+
+// The factories the contract test runs against; tests/postgres/ compiles
+// store_test.cc again with PostgresFactory (pg_server.h) alone.
+#ifndef PLI_STORE_FACTORIES
+#define PLI_STORE_FACTORIES MemoryFactory, SqliteFactory
+#endif
 
 // A file's bytes ("" if missing).
 inline std::string FileBytes(const std::string& path) {

@@ -59,8 +59,7 @@ TEST_CASE("ColumnsOf: cards in the order the event names them, a repeat kept") {
   CHECK(ColumnsOf(Ev(deal)).cards == "Tc |  | Qh");
 }
 
-TEMPLATE_TEST_CASE("Store contract: an empty store has no games", "[store]", MemoryFactory,
-                   SqliteFactory) {
+TEMPLATE_TEST_CASE("Store contract: an empty store has no games", "[store]", PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   CHECK(store->Games().empty());
@@ -70,7 +69,7 @@ TEMPLATE_TEST_CASE("Store contract: an empty store has no games", "[store]", Mem
 }
 
 TEMPLATE_TEST_CASE("Store contract: appended events read back exactly, games in creation order",
-                   "[store]", MemoryFactory, SqliteFactory) {
+                   "[store]", PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   std::vector<Row> zeta = SampleRows("zeta"), alpha = SampleRows("alpha");
@@ -89,7 +88,7 @@ TEMPLATE_TEST_CASE("Store contract: appended events read back exactly, games in 
 }
 
 TEMPLATE_TEST_CASE("Store contract: inside Write, reads see the appends made so far", "[store]",
-                   MemoryFactory, SqliteFactory) {
+                   PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   std::vector<Row> rows = SampleRows("g");
@@ -103,7 +102,7 @@ TEMPLATE_TEST_CASE("Store contract: inside Write, reads see the appends made so 
 }
 
 TEMPLATE_TEST_CASE("Store contract: Write rolls back when fn returns false or throws", "[store]",
-                   MemoryFactory, SqliteFactory) {
+                   PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   std::vector<Row> rows = SampleRows("g"), other = SampleRows("h");
@@ -137,7 +136,7 @@ TEMPLATE_TEST_CASE("Store contract: Write rolls back when fn returns false or th
 }
 
 TEMPLATE_TEST_CASE("Store contract: Append only inside Write, Write not inside Write", "[store]",
-                   MemoryFactory, SqliteFactory) {
+                   PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   std::vector<Row> rows = SampleRows("g");
@@ -149,7 +148,7 @@ TEMPLATE_TEST_CASE("Store contract: Append only inside Write, Write not inside W
 }
 
 TEMPLATE_TEST_CASE("Store contract: refuses an append that would break the log", "[store]",
-                   MemoryFactory, SqliteFactory) {
+                   PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   std::vector<Row> rows = SampleRows("g");
@@ -244,7 +243,7 @@ TEST_CASE("DatabaseHeadOf: each game's framed id, head seq and head hash, in ord
 }
 
 TEMPLATE_TEST_CASE("Store contract: GameHeads lists every game in creation order with its head",
-                   "[store]", MemoryFactory, SqliteFactory) {
+                   "[store]", PLI_STORE_FACTORIES) {
   TestType factory;
   auto store = factory.Make();
   CHECK(store->GameHeads().empty());

@@ -1,0 +1,434 @@
+// postgres_store.cc: the event store on PostgreSQL (postgres_store.h). The
+// schema is in postgres_schema.cc; this file holds the reads (one statement
+// each, so one snapshot), the optimistic Write and its one-round-trip commit.
+#include "referee/postgres_store.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "referee/postgres_schema.h"
+
+namespace pli {
+namespace {
+
+using pg::Conn;
+using pg::Params;
+using pg::Result;
+
+struct Statement {
+  const char* name;
+  const char* sql;
+};
+constexpr Statement kGames{"games", "SELECT game FROM pli.games ORDER BY created"};
+constexpr Statement kHead{"head", "SELECT head_seq, head_hash FROM pli.games WHERE game = $1"};
+constexpr Statement kGameHeads{
+    "game_heads", "SELECT game, created, head_seq, head_hash FROM pli.games ORDER BY created"};
+// The games row and the rows in one statement: one snapshot. seat and
+// recipient: -1 for NULL, as EventColumns has them.
+constexpr Statement kRead{
+    "read",
+    "SELECT g.head_seq, g.head_hash, g.ruleset, g.seats, g.created, e.seq, e.type, "
+    "coalesce(e.seat, -1), e.id, e.cards, e.body, e.hash, e.prev, e.declaration, "
+    "coalesce(e.recipient, -1), e.at, e.seed "
+    "FROM pli.games g LEFT JOIN pli.events e ON e.game = g.game WHERE g.game = $1 ORDER BY e.seq"};
+constexpr Statement kFindId{"find_id", "SELECT seq FROM pli.events WHERE game = $1 AND id = $2"};
+constexpr Statement kInsertGame{
+    "insert_game",
+    "INSERT INTO pli.games (game, ruleset, seats, created, head_seq, head_hash) "
+    "VALUES ($1, $2, $3, 0, 0, '\\x0000000000000000000000000000000000000000000000000000000000000000')"};
+constexpr Statement kInsertEvent{
+    "insert_event",
+    "INSERT INTO pli.events (game, seq, type, seat, id, cards, body, hash, prev, declaration, "
+    "recipient, at, seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"};
+constexpr Statement kAll[] = {kGames, kHead, kGameHeads, kRead, kFindId, kInsertGame, kInsertEvent};
+
+// How many times Write runs fn against writers that keep moving the game on.
+constexpr int kMaxAttempts = 64;
+
+// One buffered append.
+struct Pending {
+  std::string game;
+  int64_t seq;
+  EventRecord record;
+  Hash hash;
+  Hash prev;
+};
+
+// Thrown inside fn when the cache may be what refused an append: Write
+// catches it and runs fn again with fresh heads.
+struct StaleCache {};
+
+// What a failed commit means.
+enum class Refusal { kConflict, kIdUsed, kOther };
+
+class PostgresStore : public EventStore {
+ public:
+  explicit PostgresStore(std::unique_ptr<Conn> conn) : c_(std::move(conn)) {
+    for (const Statement& s : kAll) c_->Prepare(s.name, s.sql);
+  }
+
+  std::vector<std::string> Games() override {
+    Params p;
+    Result r = c_->Run(kGames.name, p, "listing the games");
+    std::vector<std::string> out;
+    out.reserve(static_cast<size_t>(r.Rows()));
+    for (int i = 0; i < r.Rows(); ++i) out.push_back(r.Text(i, 0));
+    for (const Pending& a : pending_) {
+      if (a.seq == 1) out.push_back(a.game);
+    }
+    return out;
+  }
+
+  std::optional<StoredGame> Read(std::string_view game) override {
+    Params p;
+    p.Text(game);
+    Result r = c_->Run(kRead.name, p, "reading game " + Quoted(game));
+    std::optional<StoredGame> out;
+    if (r.Rows() > 0) {
+      out = StoredGame{.game = std::string(game),
+                       .events = {},
+                       .head = Head{r.Int(0, 0), r.HashAt(0, 1)},
+                       .ruleset = r.Text(0, 2),
+                       .seats = r.Text(0, 3),
+                       .created = r.Int(0, 4)};
+      if (!r.IsNull(0, 5)) {
+        out->events.reserve(static_cast<size_t>(r.Rows()));
+        for (int i = 0; i < r.Rows(); ++i) out->events.push_back(RowAt(r, i));
+      }
+      if (in_write_) Cache(game, out->head);
+    }
+    AddPending(game, out);
+    return out;
+  }
+
+  std::optional<Head> HeadOf(std::string_view game) override {
+    for (auto a = pending_.rbegin(); a != pending_.rend(); ++a) {
+      if (a->game == game) return Head{a->seq, a->hash};
+    }
+    if (in_write_) {
+      auto it = heads_.find(game);
+      if (it != heads_.end()) {
+        if (it->second.attempt != attempt_) used_cache_ = true;
+        return it->second.head;
+      }
+    }
+    Params p;
+    p.Text(game);
+    Result r = c_->Run(kHead.name, p, "reading the head of game " + Quoted(game));
+    if (r.Rows() == 0) return std::nullopt;
+    Head head{r.Int(0, 0), r.HashAt(0, 1)};
+    Cache(game, head);
+    return head;
+  }
+
+  std::vector<GameHead> GameHeads() override {
+    if (!pending_.empty()) return EventStore::GameHeads();  // inside Write, with its appends
+    Params p;
+    Result r = c_->Run(kGameHeads.name, p, "reading the games' heads");
+    std::vector<GameHead> out;
+    out.reserve(static_cast<size_t>(r.Rows()));
+    for (int i = 0; i < r.Rows(); ++i) {
+      out.push_back(GameHead{r.Text(i, 0), r.Int(i, 1), Head{r.Int(i, 2), r.HashAt(i, 3)}});
+    }
+    return out;
+  }
+
+  std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
+    for (const Pending& a : pending_) {
+      if (a.game == game && a.record.columns.id == id) return a.seq;
+    }
+    Params p;
+    p.Text(game).Text(id);
+    Result r = c_->Run(kFindId.name, p, "looking up an id in game " + Quoted(game));
+    if (r.Rows() > 0) return r.Int(0, 0);
+    if (in_write_) unused_id_ = UnusedId{std::string(game), std::string(id), attempt_};
+    return std::nullopt;
+  }
+
+  void Append(std::string_view game, int64_t seq, const EventRecord& record,
+              const Hash& hash) override {
+    if (!in_write_) throw StoreError(c_->name() + ": Append outside Write");
+    const bool had_cache = used_cache_;
+    used_cache_ = false;
+    std::optional<Head> head = HeadOf(game);
+    const bool cached = used_cache_;
+    used_cache_ = had_cache || cached;
+    try {
+      CheckAppend(head, game, seq, record, hash);
+    } catch (const StoreError& e) {
+      if (cached) throw StaleCache{};  // judged on a head that may be old: again, fresh
+      throw StoreError(c_->name() + ": " + e.what());
+    }
+    // An id already used: the Referee asked FindId just before (its answer
+    // is kept), anyone else costs one lookup.
+    if (const std::optional<std::string>& id = record.columns.id) {
+      const bool known_new = unused_id_ && unused_id_->attempt == attempt_ &&
+                             unused_id_->game == game && unused_id_->id == *id;
+      if (!known_new && FindId(game, *id)) {
+        throw StoreError(c_->name() + ": " + IdUsed(game, seq, *id));
+      }
+    }
+    pending_.push_back(Pending{std::string(game), seq, record, hash, head ? head->hash : kGenesis});
+  }
+
+  bool Write(const std::function<bool()>& fn) override {
+    if (in_write_) throw StoreError(c_->name() + ": Write inside Write");
+    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+      if (attempt > 0) heads_.clear();  // every head read afresh
+      ++attempt_;
+      pending_.clear();
+      used_cache_ = false;
+      in_write_ = true;
+      bool commit = false;
+      try {
+        commit = fn();
+      } catch (const StaleCache&) {
+        End();
+        continue;
+      } catch (...) {
+        End();
+        throw;
+      }
+      in_write_ = false;
+      if (!commit) {
+        const bool again = used_cache_;  // a refusal judged on cached heads: judge it afresh
+        End();
+        if (again) continue;
+        return false;
+      }
+      if (pending_.empty()) return true;
+      std::optional<Refusal> refused;
+      try {
+        refused = Commit(attempt > 0);
+      } catch (...) {
+        End();
+        throw;
+      }
+      if (!refused) {
+        for (const Pending& a : pending_) Cache(a.game, Head{a.seq, a.hash});
+        End();
+        return true;
+      }
+      for (const Pending& a : pending_) heads_.erase(a.game);
+      End();
+    }
+    heads_.clear();
+    throw StoreError(c_->name() + ": other writers kept moving the game on: gave up after " +
+                     std::to_string(kMaxAttempts) + " attempts");
+  }
+
+ private:
+  struct CachedHead {
+    Head head;
+    uint64_t attempt;  // the attempt that read or wrote it
+  };
+
+  static std::string Quoted(std::string_view game) { return "\"" + std::string(game) + "\""; }
+  static std::string IdUsed(std::string_view game, int64_t seq, std::string_view id) {
+    return "cannot append event " + std::to_string(seq) + " to game " + Quoted(game) +
+           ": its id \"" + std::string(id) + "\" is already used in this game";
+  }
+
+  void Cache(std::string_view game, const Head& head) {
+    auto it = heads_.find(game);
+    if (it == heads_.end()) {
+      heads_.emplace(std::string(game), CachedHead{head, attempt_});
+    } else {
+      it->second = CachedHead{head, attempt_};
+    }
+  }
+
+  void End() {
+    in_write_ = false;
+    pending_.clear();
+  }
+
+  StoredEvent RowAt(const Result& r, int i) const {
+    StoredEvent e;
+    e.seq = r.Int(i, 5);
+    e.columns.type = static_cast<uint8_t>(r.Int(i, 6));
+    e.columns.seat = static_cast<int>(r.Int(i, 7));
+    e.columns.id = r.OptionalText(i, 8);
+    e.columns.cards = r.Text(i, 9);
+    e.body = r.Text(i, 10);
+    e.hash = r.HashAt(i, 11);
+    e.prev = r.HashAt(i, 12);
+    EventDetails& d = e.columns.details.emplace();
+    d.declaration = r.OptionalText(i, 13);
+    d.recipient = static_cast<int>(r.Int(i, 14));
+    d.at = r.OptionalText(i, 15);
+    if (!r.IsNull(i, 16)) d.seed = r.Int(i, 16);
+    return e;
+  }
+
+  // Adds this Write's buffered appends of `game` to what was read.
+  void AddPending(std::string_view game, std::optional<StoredGame>& out) const {
+    for (const Pending& a : pending_) {
+      if (a.game != game) continue;
+      if (a.seq == 1) {
+        out = StoredGame{.game = a.game, .events = {}, .head = {},
+                         .ruleset = a.record.opening->ruleset,
+                         .seats = SeatsJson(a.record.opening->seats), .created = 0};
+      }
+      out->events.push_back(StoredEvent{a.seq, a.record.body, a.hash, a.record.columns, a.prev});
+      out->head = Head{a.seq, a.hash};
+    }
+  }
+
+  static Params GameParams(const Pending& a) {
+    Params p;
+    p.Text(a.game).Text(a.record.opening->ruleset).Text(SeatsJson(a.record.opening->seats));
+    return p;
+  }
+
+  static Params EventParams(const Pending& a) {
+    const EventColumns& c = a.record.columns;
+    const EventDetails d = c.details.value_or(EventDetails{});
+    Params p;
+    p.Text(a.game).Int8(a.seq).Int2(c.type);
+    if (c.seat >= 0) p.Int2(c.seat); else p.Null();
+    if (c.id) p.Text(*c.id); else p.Null();
+    p.Text(c.cards).Bytes(a.record.body).Bytes(a.hash).Bytes(a.prev);
+    if (d.declaration) p.Text(*d.declaration); else p.Null();
+    if (d.recipient >= 0) p.Int2(d.recipient); else p.Null();
+    if (d.at) p.Text(*d.at); else p.Null();
+    if (d.seed) p.Int8(*d.seed); else p.Null();
+    return p;
+  }
+
+  // Commits the buffered appends in one round trip: one INSERT, or a
+  // pipeline of them (each new game's row before its first event) in the
+  // implicit transaction that its one Sync commits. nullopt when committed;
+  // a conflict to run fn again for; throws StoreError for anything else.
+  std::optional<Refusal> Commit(bool fresh) {
+    Result failed;
+    if (pending_.size() == 1 && pending_[0].seq != 1) {
+      Params p = EventParams(pending_[0]);
+      Result r = c_->Try(kInsertEvent.name, p);
+      if (r.Ok()) return std::nullopt;
+      failed = std::move(r);
+    } else {
+      failed = Pipeline();
+      if (failed.get() == nullptr) return std::nullopt;
+    }
+    const std::string state = failed.SqlState();
+    const std::string constraint = failed.Constraint();
+    if (state == pg::kNotAtHead || state == "40001" || state == "40P01") return Refusal::kConflict;
+    if (state == "23505") {
+      const bool id = constraint.find("id") != std::string::npos &&
+                      constraint.find("pkey") == std::string::npos;
+      if (!id || !fresh) return Refusal::kConflict;  // a game or seq taken, or a cache to refresh
+      for (const Pending& a : pending_) {  // fresh, and still taken: say which
+        if (a.record.columns.id && FindIdInDb(a.game, *a.record.columns.id)) {
+          throw StoreError(c_->name() + ": " + IdUsed(a.game, a.seq, *a.record.columns.id));
+        }
+      }
+      return Refusal::kConflict;
+    }
+    c_->Fail(failed, "appending to game " + Quoted(pending_.front().game) +
+                         (PQstatus(c_->get()) == CONNECTION_BAD
+                              ? " (whether the append was committed is not known: read the game)"
+                              : ""));
+  }
+
+  bool FindIdInDb(const std::string& game, const std::string& id) {
+    Params p;
+    p.Text(game).Text(id);
+    return c_->Run(kFindId.name, p, "looking up an id").Rows() > 0;
+  }
+
+  // Sends every buffered append in pipeline mode and one Sync; returns the
+  // first failed result, or a null result when all committed.
+  Result Pipeline() {
+    PGconn* c = c_->get();
+    if (PQenterPipelineMode(c) != 1) c_->Fail(Result(), "entering pipeline mode");
+    int sent = 0;
+    bool ok = true;
+    for (const Pending& a : pending_) {
+      if (a.seq == 1) {
+        Params g = GameParams(a);
+        ok = ok && Send(kInsertGame.name, g);
+        ++sent;
+      }
+      Params e = EventParams(a);
+      ok = ok && Send(kInsertEvent.name, e);
+      ++sent;
+    }
+    ok = ok && PQpipelineSync(c) == 1;
+    Result first_failure;
+    // Every result, then the Sync's: the implicit transaction ends there.
+    for (int i = 0; ok && i < sent; ++i) {
+      Result r(PQgetResult(c));
+      if (r.get() == nullptr) { ok = false; break; }
+      if (!r.Ok() && first_failure.get() == nullptr && r.Status() != PGRES_PIPELINE_ABORTED) {
+        first_failure = std::move(r);
+      }
+      PQclear(PQgetResult(c));  // the NULL that ends each query's results
+    }
+    if (ok) {
+      Result sync(PQgetResult(c));
+      if (sync.Status() != PGRES_PIPELINE_SYNC) {
+        if (first_failure.get() == nullptr) first_failure = std::move(sync);
+      }
+    }
+    if (!ok || PQexitPipelineMode(c) != 1) {
+      Result lost(PQmakeEmptyPGresult(c, PGRES_FATAL_ERROR));
+      c_->Fail(lost, "appending to game " + Quoted(pending_.front().game) +
+                         " (whether the append was committed is not known: read the game)");
+    }
+    return first_failure;
+  }
+
+  bool Send(const char* statement, Params& p) {
+    p.Finish();
+    return PQsendQueryPrepared(c_->get(), statement, p.Count(), p.Values(), p.Lengths(),
+                               p.Formats(), 1) == 1;
+  }
+
+  // The last id FindId found unused inside this run of fn.
+  struct UnusedId {
+    std::string game, id;
+    uint64_t attempt;
+  };
+  std::optional<UnusedId> unused_id_;
+
+  std::unique_ptr<Conn> c_;
+  std::map<std::string, CachedHead, std::less<>> heads_;  // heads this store wrote or read
+  uint64_t attempt_ = 0;      // counts fn's runs, to tell a head read in this one
+  bool used_cache_ = false;   // this run of fn was told a head read before it
+  bool in_write_ = false;
+  std::vector<Pending> pending_;
+};
+
+}  // namespace
+
+bool IsPostgresUri(std::string_view db) {
+  return db.starts_with("postgresql://") || db.starts_with("postgres://");
+}
+
+std::string RedactedUri(std::string_view uri) {
+  // scheme://user:password@host...: the password is what lies between the
+  // first ':' after the scheme and the '@' of the authority.
+  const size_t start = uri.find("://");
+  if (start == std::string_view::npos) return std::string(uri);
+  const size_t auth_end = uri.find_first_of("/?", start + 3);
+  const size_t at = uri.substr(0, auth_end).rfind('@');
+  if (at == std::string_view::npos || at < start) return std::string(uri);
+  const size_t colon = uri.substr(0, at).find(':', start + 3);
+  if (colon == std::string_view::npos) return std::string(uri);
+  std::string out(uri.substr(0, colon + 1));
+  out += "***";
+  out += uri.substr(at);
+  return out;
+}
+
+std::unique_ptr<EventStore> OpenPostgresStore(const std::string& uri, OpenMode mode,
+                                              const PostgresOptions& options) {
+  return std::make_unique<PostgresStore>(pg::Connect(uri, mode, options));
+}
+
+int PostgresSchemaVersion() { return pg::SchemaVersion(); }
+
+}  // namespace pli

@@ -1,0 +1,235 @@
+// postgres_store_test.cc: what the PostgreSQL store adds to the store
+// contract (store_test.cc runs that here too): the server's own guards
+// (the chain checked with sha256, append-only even for the owner, the
+// writer role), migrations, the database head equal to SQLite's, the
+// optimistic Write against another connection, and a two-writer race.
+#include <catch2/catch.hpp>
+#include <string>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "referee/open_store.h"
+#include "referee/postgres_store.h"
+#include "tests/postgres/pg_server.h"
+#include "tests/referee/store_fixture.h"
+
+namespace pli::test {
+namespace {
+
+// A database with game g's seven sample events, appended through the store.
+std::string SampleDatabase() {
+  const std::string uri = FreshPgDatabase();
+  auto store = OpenPostgresStore(uri, OpenMode::kCreate);
+  AppendAll(*store, "g", SampleRows("g"));
+  return uri;
+}
+
+TEST_CASE("PostgreSQL: triggers refuse UPDATE, DELETE and TRUNCATE, even to the owner") {
+  const std::string uri = SampleDatabase();  // pli, the superuser, owns it
+  CHECK_THAT(PgExec(uri, "UPDATE pli.events SET cards = '2s' WHERE seq = 4"),
+             Catch::Contains("append-only: UPDATE refused"));
+  CHECK_THAT(PgExec(uri, "DELETE FROM pli.events WHERE seq = 7"),
+             Catch::Contains("append-only: DELETE refused"));
+  CHECK_THAT(PgExec(uri, "TRUNCATE pli.events"), Catch::Contains("append-only: TRUNCATE refused"));
+  CHECK_THAT(PgExec(uri, "TRUNCATE pli.games CASCADE"), Catch::Contains("TRUNCATE refused"));
+  CHECK_THAT(PgExec(uri, "UPDATE pli.games SET head_seq = 6"),
+             Catch::Contains("only changes by its head advancing"));
+  CHECK_THAT(PgExec(uri, "DELETE FROM pli.games"), Catch::Contains("games are never deleted"));
+  CHECK(PgText(uri, "SELECT count(*) || ':' || max(seq) FROM pli.events") == "7:7");
+  CHECK(PgText(uri, "SELECT head_seq FROM pli.games") == "7");
+}
+
+TEST_CASE("PostgreSQL: the server checks the chain with its own sha256, and the head") {
+  const std::string uri = SampleDatabase();
+  const std::string head = "(SELECT head_hash FROM pli.games WHERE game = 'g')";
+  // A pass at seq 8 with a hash that is not sha256(prev || seq || body).
+  CHECK_THAT(PgExec(uri, "INSERT INTO pli.events (game, seq, type, cards, body, hash, prev) "
+                         "VALUES ('g', 8, 5, '', '\\x05', sha256('x'), " + head + ")"),
+             Catch::Contains("its hash is not SHA-256(prev || seq || body)"));
+  // The right hash, but not at head + 1 (an event edited into the middle).
+  CHECK_THAT(PgExec(uri, "INSERT INTO pli.events (game, seq, type, cards, body, hash, prev) "
+                         "SELECT 'g', 9, 5, '', '\\x05', sha256(" + head +
+                         " || int8send(9) || '\\x05'::bytea), " + head),
+             Catch::Contains("does not follow its head"));
+  // A second game event.
+  CHECK_THAT(PgExec(uri, "INSERT INTO pli.events (game, seq, type, cards, body, hash, prev) "
+                         "SELECT 'g', 8, 1, '', '\\x05', sha256(" + head +
+                         " || int8send(8) || '\\x05'::bytea), " + head),
+             Catch::Contains("event 1 is the game event"));
+  // A well-formed, chained row is taken, and the head follows.
+  CHECK(PgExec(uri, "INSERT INTO pli.events (game, seq, type, cards, body, hash, prev) "
+                    "SELECT 'g', 8, 5, '', '\\x05', sha256(" + head +
+                    " || int8send(8) || '\\x05'::bytea), " + head) == "");
+  CHECK(PgText(uri, "SELECT head_seq FROM pli.games") == "8");
+}
+
+TEST_CASE("PostgreSQL: a role granted pli_writer may read and append, nothing else") {
+  const std::string uri = SampleDatabase();
+  PgExec(PgServerUri(), "CREATE ROLE pli_test_app LOGIN");  // may exist from another test
+  PgExec(PgServerUri(), "GRANT pli_writer TO pli_test_app");
+  std::string app = uri;
+  app.replace(app.find("user=pli"), 8, "user=pli_test_app");
+  auto store = OpenPostgresStore(app, OpenMode::kReadWrite);
+  std::vector<Row> h = SampleRows("h");
+  AppendAll(*store, "h", h);  // the trigger, as the owner, advances the head
+  RequireSame(store->Read("h"), Expected("h", h));
+  CHECK_THAT(PgExec(app, "UPDATE pli.games SET head_seq = 0"), Catch::Contains("permission denied"));
+  CHECK_THAT(PgExec(app, "DELETE FROM pli.events"), Catch::Contains("permission denied"));
+  CHECK_THAT(PgExec(app, "ALTER TABLE pli.events DISABLE TRIGGER ALL"),
+             Catch::Contains("must be owner"));
+}
+
+TEST_CASE("PostgreSQL: opening checks the schema, migrations run once under a lock") {
+  const std::string uri = FreshPgDatabase();
+  CHECK_THROWS_WITH(OpenPostgresStore(uri, OpenMode::kReadOnly),
+                    Catch::Contains("holds no pli database"));
+  CHECK_THROWS_WITH(OpenPostgresStore(uri, OpenMode::kReadWrite),
+                    Catch::Contains("holds no pli database"));
+  // Four processes' worth of connections creating the schema at once.
+  std::vector<std::thread> openers;
+  std::atomic<int> failed{0};
+  for (int i = 0; i < 4; ++i) {
+    openers.emplace_back([&] {
+      try {
+        OpenPostgresStore(uri, OpenMode::kCreate);
+      } catch (const StoreError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        ++failed;
+      }
+    });
+  }
+  for (std::thread& t : openers) t.join();
+  CHECK(failed == 0);
+  CHECK(PgText(uri, "SELECT value FROM pli.meta WHERE key = 'schema_version'") ==
+        std::to_string(PostgresSchemaVersion()));
+  CHECK(OpenPostgresStore(uri, OpenMode::kReadOnly)->Games().empty());
+  PgExec(uri, "UPDATE pli.meta SET value = '99' WHERE key = 'schema_version'");
+  CHECK_THROWS_WITH(OpenPostgresStore(uri, OpenMode::kReadWrite),
+                    Catch::Contains("has schema version 99; this pli knows up to"));
+}
+
+TEST_CASE("PostgreSQL: a bad URI or a read-only store is a StoreError that says so") {
+  CHECK_THROWS_WITH(OpenStore("postgresql://pli:secret@/nosuchdb?host=/nonexistent", OpenMode::kReadOnly),
+                    Catch::Contains("postgresql://pli:***@/nosuchdb") &&
+                        !Catch::Contains("secret") && Catch::Contains("cannot connect"));
+  const std::string uri = SampleDatabase();
+  auto ro = OpenPostgresStore(uri, OpenMode::kReadOnly);
+  std::vector<Row> h = SampleRows("h");
+  CHECK_THROWS_WITH(ro->Write([&] {
+    Append(*ro, "h", h[0]);
+    return true;
+  }),
+                    Catch::Contains("read-only"));
+  CHECK(ro->Games() == std::vector<std::string>{"g"});
+}
+
+TEST_CASE("PostgreSQL: the database head and heads are SQLite's for the same games") {
+  auto pg = OpenPostgresStore(FreshPgDatabase(), OpenMode::kCreate);
+  SqliteFactory sqlite_factory;
+  auto sqlite = sqlite_factory.Make();
+  for (const std::string game : {"zeta", "alpha", "mid"}) {
+    AppendAll(*pg, game, SampleRows(game));
+    AppendAll(*sqlite, game, SampleRows(game));
+  }
+  const std::vector<GameHead> a = pg->GameHeads(), b = sqlite->GameHeads();
+  REQUIRE(a.size() == b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].game == b[i].game);
+    CHECK(a[i].created == b[i].created);
+    CHECK(a[i].head == b[i].head);
+  }
+  CHECK(pg->CurrentDatabaseHead() == sqlite->CurrentDatabaseHead());
+  for (const std::string game : {"zeta", "alpha", "mid"}) {
+    RequireSame(pg->Read(game), *sqlite->Read(game));
+  }
+}
+
+TEST_CASE("PostgreSQL: a Write on a head another connection moved runs fn again, fresh") {
+  const std::string uri = FreshPgDatabase();
+  auto mine = OpenPostgresStore(uri, OpenMode::kCreate);
+  auto theirs = OpenPostgresStore(uri, OpenMode::kReadWrite);
+  std::vector<Row> rows = SampleRows("g");
+  AppendAll(*mine, "g", {rows[0], rows[1]});  // mine caches head 2
+  AppendAll(*theirs, "g", {rows[2]});         // theirs moves it to 3
+  int runs = 0;
+  std::optional<Head> seen;
+  REQUIRE(mine->Write([&] {
+    ++runs;
+    seen = mine->HeadOf("g");
+    Append(*mine, "g", rows[seen->seq]);  // the next row after what it sees
+    return true;
+  }));
+  CHECK(runs == 2);  // once on its cached head 2, refused by the server; once on 3
+  CHECK(seen->seq == 3);
+  RequireSame(theirs->Read("g"), Expected("g", {rows.begin(), rows.begin() + 4}));
+  // A refusal judged on a cached head is judged again on the latest one.
+  AppendAll(*theirs, "g", {rows[4]});
+  runs = 0;
+  CHECK_FALSE(mine->Write([&] {
+    ++runs;
+    return mine->HeadOf("g")->seq == 5 ? false : false;
+  }));
+  CHECK(runs == 2);
+}
+
+// Two writers, each with its own connection, append to one game as fast as
+// they can, each append expecting the head it last read (as --expect):
+// the log stays contiguous, each loser is told, and nothing else fails.
+TEST_CASE("PostgreSQL: two writers racing on one game: a contiguous log, every loser told") {
+  const std::string uri = FreshPgDatabase();
+  std::vector<Row> game = SampleRows("race");
+  AppendAll(*OpenPostgresStore(uri, OpenMode::kCreate), "race", {game[0]});
+  constexpr int kAppends = 300;  // each; tools/pg-race runs 10,000
+  struct Tally {
+    int acked = 0, told = 0, errors = 0;
+    std::vector<int64_t> seqs;
+  } tally[2];
+  auto writer = [&](Tally& t) {
+    auto store = OpenPostgresStore(uri, OpenMode::kReadWrite);
+    const EventRecord pass = RecordOf(Ev(PassEvent{.seat = 1}));
+    while (t.acked < kAppends) {
+      try {
+        const Head expect = *store->HeadOf("race");
+        Hash hash{};
+        const bool ok = store->Write([&] {
+          const Head head = *store->HeadOf("race");
+          if (head.seq != expect.seq) return false;  // stale: told
+          hash = ChainHash(head.hash, head.seq + 1, pass.body);
+          store->Append("race", head.seq + 1, pass, hash);
+          return true;
+        });
+        if (ok) {
+          ++t.acked;
+          t.seqs.push_back(expect.seq + 1);
+        } else {
+          ++t.told;
+        }
+      } catch (const StoreError&) {
+        ++t.errors;
+      }
+    }
+  };
+  std::thread a(writer, std::ref(tally[0])), b(writer, std::ref(tally[1]));
+  a.join();
+  b.join();
+  CHECK(tally[0].errors + tally[1].errors == 0);
+  INFO("told: " << tally[0].told << " and " << tally[1].told);
+  std::vector<int64_t> seqs = tally[0].seqs;
+  seqs.insert(seqs.end(), tally[1].seqs.begin(), tally[1].seqs.end());
+  std::sort(seqs.begin(), seqs.end());
+  REQUIRE(seqs.size() == 2 * kAppends);
+  for (size_t i = 0; i < seqs.size(); ++i) CHECK(seqs[i] == static_cast<int64_t>(i) + 2);
+  const std::optional<StoredGame> log = OpenPostgresStore(uri, OpenMode::kReadOnly)->Read("race");
+  REQUIRE(log->events.size() == 2 * kAppends + 1);
+  Hash prev = kGenesis;
+  for (size_t i = 0; i < log->events.size(); ++i) {
+    CHECK(log->events[i].seq == static_cast<int64_t>(i) + 1);
+    CHECK(log->events[i].prev == prev);
+    prev = log->events[i].hash;
+  }
+  CHECK(log->head == Head{2 * kAppends + 1, prev});
+}
+
+}  // namespace
+}  // namespace pli::test
