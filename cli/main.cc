@@ -229,7 +229,7 @@ int RunAudit(const Args& args) {
 std::optional<pli::AnyLoadedGame> OtherGame(const Args& args) {
   if (args.db) {
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-    std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
+    std::unique_ptr<pli::EventStore> store = pli::OpenStore(*args.db, pli::OpenMode::kReadOnly);
     const std::vector<std::string> ids = pli::DbGameIds(*store, *args.db, args.game, true);
     std::optional<pli::AnyLoadedGame> game = pli::LoadAnyStoredGame(*store, ids.front());
     if (!game || game->log.kind == pli::FindGame("super-president")) return std::nullopt;
