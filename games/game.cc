@@ -21,6 +21,8 @@ std::string Malformed::Text() const {
   return out;
 }
 
+std::optional<std::string> Match::SeededDeal(int64_t) const { return std::nullopt; }
+
 void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
                     std::vector<std::pair<size_t, Verdict>>& verdicts) {
   for (size_t i = 0; i < events.size(); ++i) {

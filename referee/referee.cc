@@ -2,6 +2,7 @@
 #include "referee/referee.h"
 
 #include <algorithm>
+#include <boost/json/parse.hpp>
 #include <set>
 #include <string_view>
 #include <thread>
@@ -375,6 +376,148 @@ std::optional<State> LoadState(EventStore& store, const std::string& game) {
   std::optional<StoredGame> stored = store.Read(game);
   if (!stored) return std::nullopt;
   return Fold(*stored);
+}
+
+namespace {
+
+AnySubmitResult AnyResult(Outcome outcome, int64_t head_seq, std::string message) {
+  AnySubmitResult r;
+  r.outcome = outcome;
+  r.head_seq = head_seq;
+  r.message = std::move(message);
+  return r;
+}
+
+// An event's canonical JSON object without its seq, hash and time stamp:
+// what two submissions of the same action share.
+boost::json::value ActionOf(const Game& kind, std::string_view body) {
+  boost::json::value v = boost::json::parse(kind.EventJson(body, 0));
+  v.as_object().erase("seq");
+  v.as_object().erase("at");
+  return v;
+}
+
+// The first name of the record that holds a control character or is not
+// UTF-8 (INTERFACE.md §1), or "".
+std::string ControlCharacterIn(const std::string& game, const EventRecord& record) {
+  const auto bad = [](const std::string& what, const std::string& text) {
+    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
+                                           "\" holds a control character or is not UTF-8"
+                                     : std::string();
+  };
+  std::string problem = bad("the game id", game);
+  if (problem.empty() && record.columns.id) problem = bad("the id", *record.columns.id);
+  if (problem.empty() && record.columns.details && record.columns.details->at) {
+    problem = bad("the time", *record.columns.details->at);
+  }
+  if (record.opening) {
+    if (problem.empty()) problem = bad("the game id", record.opening->game);
+    for (const std::string& name : record.opening->seats) {
+      if (problem.empty()) problem = bad("the seat name", name);
+    }
+  }
+  return problem;
+}
+
+}  // namespace
+
+AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
+                          const AnyEvent& action, std::optional<int64_t> expect) {
+  AnySubmitResult result;
+  if (action.malformed) {
+    const std::optional<Head> head = store.HeadOf(game);
+    result = AnyResult(Outcome::kRejected, head ? head->seq : 0, action.malformed->Text());
+    result.violation = Verdict{"malformed", "", result.message, ""};
+    return result;
+  }
+  std::string why;
+  std::optional<EventRecord> record = kind.RecordOf(action.body, &why);
+  if (!record) {
+    result = AnyResult(Outcome::kRejected, 0, "the action cannot be stored faithfully: " + why);
+    result.violation = Verdict{"malformed", "", result.message, ""};
+    return result;
+  }
+  const std::string id = record->opening ? record->opening->game : game;
+  store.Write([&] {
+    const std::optional<Head> head = store.HeadOf(id);
+    const int64_t head_seq = head ? head->seq : 0;
+    if (std::string problem = ControlCharacterIn(id, *record); !problem.empty()) {
+      result = AnyResult(Outcome::kRejected, head_seq, problem);
+      result.violation = Verdict{"malformed", "", result.message, ""};
+      return false;
+    }
+    if (!head && !record->opening) {
+      result = AnyResult(Outcome::kNoGame, 0, "there is no game \"" + id + "\" in the database");
+      return false;
+    }
+    if (head && record->opening) {
+      result = AnyResult(Outcome::kRejected, head_seq, "game \"" + id + "\" already exists");
+      return false;
+    }
+    std::optional<StoredGame> stored;
+    if (head) stored = store.Read(id);
+    if (head && record->columns.id) {
+      if (std::optional<int64_t> seq = store.FindId(id, *record->columns.id)) {
+        for (const StoredEvent& row : stored->events) {
+          if (row.seq != *seq) continue;
+          const Game* owner = GameOfBody(row.body);
+          if (owner != &kind || ActionOf(kind, row.body) != ActionOf(kind, record->body)) {
+            result = AnyResult(Outcome::kRejected, head_seq,
+                               "id \"" + *record->columns.id +
+                                   "\" was already used for another action, event " +
+                                   std::to_string(*seq) + " of game \"" + id + "\"");
+            return false;
+          }
+          result = AnyResult(Outcome::kDuplicate, head_seq,
+                             "already recorded as event " + std::to_string(*seq) + " (id \"" +
+                                 *record->columns.id + "\"); nothing written");
+          result.seq = *seq;
+          result.hash = row.hash;
+          return false;
+        }
+        throw StoreError("game \"" + id + "\": the id index names event " + std::to_string(*seq) +
+                         ", which is not stored; run pli audit");
+      }
+    }
+    std::unique_ptr<Match> match = kind.NewMatch();
+    if (stored) {
+      for (const StoredEvent& row : stored->events) {
+        AnyEvent e;
+        e.seq = row.seq;
+        e.body = row.body;
+        if (!kind.Owns(row.body)) {
+          throw StoreError("game \"" + id + "\", event " + std::to_string(row.seq) +
+                           ": the stored event is not an event of " + std::string(kind.Name()) +
+                           "; run pli audit");
+        }
+        match->Step(e);
+      }
+    }
+    if (expect && *expect != head_seq) {
+      result = AnyResult(Outcome::kStale, head_seq,
+                         "the log is at seq " + std::to_string(head_seq) + ", you expected " +
+                             std::to_string(*expect) + ": look at the state again and resubmit");
+      result.match = std::move(match);
+      return false;
+    }
+    AnyEvent event = action;
+    event.seq = head_seq + 1;
+    if (std::optional<Verdict> v = match->Decide(event)) {
+      result = AnyResult(Outcome::kRejected, head_seq, v->message);
+      result.violation = std::move(v);
+      result.match = std::move(match);
+      return false;
+    }
+    result = AnyResult(Outcome::kAccepted, head_seq,
+                       "recorded as event " + std::to_string(*event.seq));
+    result.seq = *event.seq;
+    result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, record->body);
+    store.Append(id, *event.seq, *record, result.hash);
+    match->Step(event);
+    result.match = std::move(match);
+    return true;
+  });
+  return result;
 }
 
 }  // namespace pli

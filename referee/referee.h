@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -107,6 +108,29 @@ class Referee {
   uint64_t clock_ = 0;
   std::map<std::string, Entry, std::less<>> games_;
 };
+
+// What SubmitAny did: SubmitResult's fields, with the game's Verdict and
+// its Match instead of Président's violation and state.
+struct AnySubmitResult {
+  Outcome outcome = Outcome::kRejected;
+  int64_t seq = 0;
+  Hash hash{};
+  int64_t head_seq = 0;
+  std::optional<Verdict> violation;
+  std::string message;
+  // accepted: the match after the event; rejected, stale: the match the
+  // action was judged in; otherwise null.
+  std::unique_ptr<Match> match;
+};
+
+// Submit for an action of any game (games/game.h), read by its game's
+// reader (Game::ReadLine, without seq): the same transaction, checks and
+// outcomes as Submit. `kind` is the game the action belongs to (for a game
+// event, the one its ruleset names). A malformed action is refused with
+// `malformed`. A resubmitted --id is the same action when the two differ
+// at most in their time stamp.
+AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
+                          const AnyEvent& action, std::optional<int64_t> expect);
 
 // The state of a game folded from the store (illegal events, kept by an
 // import for audit, change nothing). nullopt when there is no such game.

@@ -9,6 +9,8 @@
 //   preset); seat 1 leads the pli (SK-P1).
 #include <boost/json.hpp>
 #include <filesystem>
+#include <fstream>
+#include <vector>
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -145,6 +147,76 @@ TEST_CASE("Skull King: import refuses a log with a malformed line, writing nothi
   CHECK(r.status == 2);
   CHECK(r.err.find("line 8") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(path));
+}
+
+// Runs a live command on `db`, checking its exit status.
+Result Live(const std::string& db, const std::string& args, int status) {
+  const Result r = Pli(args + " --db " + db + " --no-time");
+  INFO(args << "\n" << r.out << r.err);
+  CHECK(r.status == status);
+  return r;
+}
+
+TEST_CASE("Skull King: the live commands referee a manche (SK-B2, SK-B4, SK-P1), refusals write nothing") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "live.db").string());
+  Live(db, "new --game g1 --seats Ann,Bob,Cyd --ruleset skull-king", 0);
+  Live(db, "deal --game g1 --hand pirate --hand mermaid --hand 14y --turned 3g --expect 1", 0);
+  // Seat 1, on the dealer's left, bids first (SK-B2): seat 0 is refused.
+  const Result early = Live(db, "bid --game g1 --seat Ann 1 --expect 2", 1);
+  CHECK(early.err.find("not-your-turn (SK-B2)") != std::string::npos);
+  Live(db, "bid --game g1 --seat Bob 1 --expect 2", 0);
+  Live(db, "bid --game g1 --seat 2 0 --expect 3", 0);
+  // The dealer may not make the bids sum to H = 1 (SK-B4).
+  const Result hook = Live(db, "bid --game g1 --seat 0 0 --expect 4 --json", 1);
+  CHECK(Doc(hook).at("violation").at("code") == "bid-equalizes");
+  CHECK(Doc(hook).at("violation").at("rule") == "SK-B4");
+  Live(db, "bid --game g1 --seat 0 1 --expect 4", 0);
+  // pass is no Skull King event: malformed, exit 2; a stale --expect, exit 1.
+  Live(db, "pass --game g1 --seat 2", 2);
+  Live(db, "play --game g1 --seat 1 mermaid --expect 4", 1);
+  const Result played = Live(db, "play --game g1 --seat 1 mermaid --expect 5 --json", 0);
+  CHECK(Doc(played).at("turn") == 2);
+  Live(db, "play --game g1 --seat 2 14y --expect 6", 0);
+  Live(db, "play --game g1 --seat 0 pirate --expect 7", 0);
+  CHECK(Pli("audit --db " + db).status == 0);
+  // The game played through the commands is the fixture's, event for event.
+  const std::vector<std::string> exported = pli::test::Lines(Pli("export --db " + db).out);
+  std::ifstream in(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl");
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(in, line);) expected.push_back(line);
+  REQUIRE(exported.size() == expected.size());
+  for (size_t i = 0; i < exported.size(); ++i) {
+    boost::json::object e = boost::json::parse(exported[i]).as_object();
+    CHECK(e.at("seq") == static_cast<int64_t>(i) + 1);
+    e.erase("seq");
+    e.erase("hash");
+    CHECK(boost::json::value(e) == boost::json::parse(expected[i]));
+  }
+}
+
+TEST_CASE("Skull King: a seeded deal deals the same hands everywhere, H cards each (SK-D1)") {
+  pli::test::TempDir tmp;
+  std::vector<boost::json::value> hands;
+  for (const char* name : {"a.db", "b.db"}) {
+    const std::string db = Quote((tmp.path / name).string());
+    Live(db, "new --game g --seats A,B,C,D --ruleset skull-king", 0);
+    Live(db, "deal --game g --seed 7 --expect 1", 0);
+    const boost::json::value s = Doc(Pli("state --db " + db + " --json"));
+    CHECK(s.at("phase") == "bidding");
+    CHECK(s.at("hand_size") == 1);
+    for (const auto& hand : s.at("hands").as_array()) CHECK(hand.as_array().size() == 1);
+    hands.push_back(s.at("hands"));
+  }
+  CHECK(hands[0] == hands[1]);
+}
+
+TEST_CASE("Skull King: pli bid on a Super President game is refused as bad usage") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "p.db").string());
+  Live(db, "new --game p --seats A,B,C,D", 0);
+  const Result r = Live(db, "bid --game p --seat 0 1", 2);
+  CHECK(r.err.find("Skull King") != std::string::npos);
 }
 
 TEST_CASE("Skull King: a command that does not read Skull King yet says so (exit 2)") {
