@@ -23,6 +23,13 @@ std::string Malformed::Text() const {
 
 std::optional<std::string> Match::SeededDeal(int64_t) const { return std::nullopt; }
 
+std::vector<int> Match::ToAct() const {
+  if (const int turn = Turn(); turn >= 0) return {turn};
+  return {};
+}
+
+std::unique_ptr<BotSeat> Game::MakeBot(std::string_view, uint64_t) const { return nullptr; }
+
 boost::json::object Match::ExplainJson(const AnyEvent& event) const {
   boost::json::object o;
   std::optional<Verdict> v = Decide(event);

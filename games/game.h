@@ -27,6 +27,18 @@
 namespace pli {
 
 class Game;
+class Match;
+
+// A bot in one seat of a live table (serve/): it decides from what its seat
+// may know (its game's own view of the match), never from the whole state.
+class BotSeat {
+ public:
+  virtual ~BotSeat() = default;
+  // The JSON line of `seat`'s action now (no seq, id or at), read by its
+  // game's ReadLine; nullopt when the seat has nothing to do. `match` is a
+  // match of the bot's own game that keeps its log (Match::KeepLog).
+  virtual std::optional<std::string> Act(const Match& match, int seat) = 0;
+};
 
 // A rule an event breaks, in any game: the code of the game's rulebook
 // ("not-your-turn"), the rule id ("P1", "SK-P5"; "" for malformed) and the
@@ -128,6 +140,15 @@ class Match {
   // the seed recorded in it), for `pli deal --seed`; nullopt when the game
   // has no seeded deal here.
   virtual std::optional<std::string> SeededDeal(int64_t seed) const;
+  // The seats that must act now, in seat order (Président: the turn, or the
+  // givers of the gifts still owed; Skull King: the bidders still owed under
+  // simultaneous bidding, else the turn); empty when no one must (no
+  // manche on, manche or game over). This default: Turn(), if any.
+  virtual std::vector<int> ToAct() const;
+  // From now on keep what a BotSeat of this game needs to see its seat's
+  // view (Président: the log of the legal events folded). Call before the
+  // game event; folds that never ask stay as cheap as they are.
+  virtual void KeepLog() {}
 };
 
 // A game: the rulesets it answers to, its wire and its rules.
@@ -162,6 +183,9 @@ class Game {
   // not of its type.
   virtual std::optional<boost::json::value> OptionJson(std::string_view name,
                                                        std::string_view text) const = 0;
+  // A bot of this game at `level` ("easy", "medium", "hard"; also the French
+  // names), drawing its choices from `seed`; nullptr for an unknown level.
+  virtual std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const;
 };
 
 // The game a ruleset names, nullptr when none does.

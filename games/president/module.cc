@@ -3,10 +3,12 @@
 #include "games/president/module.h"
 
 #include <boost/json/serialize.hpp>
+#include <algorithm>
 #include <charconv>
 #include <utility>
 #include <variant>
 
+#include "bots/president/bot.h"
 #include "engine/president/rules.h"
 #include "engine/president/state.h"
 #include "schema/input_error.h"
@@ -14,6 +16,7 @@
 #include "schema/president/event_json.h"
 #include "schema/president/record.h"
 #include "schema/president/state_json.h"
+#include "referee/shuffle.h"
 
 namespace pli {
 namespace {
@@ -79,7 +82,10 @@ class PresidentMatch final : public Match {
   }
   std::optional<Verdict> Step(const AnyEvent& event) override {
     std::optional<Violation> v = pli::Step(state_, Read(event));
-    if (!v) return std::nullopt;
+    if (!v) {
+      if (keep_log_) log_.push_back(scratch_);
+      return std::nullopt;
+    }
     return ToVerdict(*v);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
@@ -89,6 +95,29 @@ class PresidentMatch final : public Match {
   std::vector<std::string> Seats() const override { return state_.seat_names; }
   int Turn() const override { return state_.turn; }
   bool Over() const override { return state_.phase == Phase::kGameOver; }
+  // K1: every giver of a gift still owed may give now.
+  std::vector<int> ToAct() const override {
+    std::vector<int> seats;
+    if (state_.phase == Phase::kPlay && state_.turn >= 0) seats.push_back(state_.turn);
+    if (state_.phase == Phase::kExchange) {
+      for (const Gift& g : state_.gifts) {
+        if (!g.done && std::find(seats.begin(), seats.end(), g.from) == seats.end())
+          seats.push_back(g.from);
+      }
+      std::sort(seats.begin(), seats.end());
+    }
+    return seats;
+  }
+  void KeepLog() override { keep_log_ = true; }
+  // S2: the next manche's deal shuffled from `seed` (referee/shuffle.h).
+  std::optional<std::string> SeededDeal(int64_t seed) const override {
+    if (state_.seats == 0 || state_.phase == Phase::kGameOver) return std::nullopt;
+    Event deal{.body = DealEvent{DealFromSeed(state_.seats, seed), seed}};
+    return EventToJson(deal);
+  }
+
+  const State& state() const { return state_; }
+  const std::vector<Event>& log() const { return log_; }
 
  private:
   // The event into scratch_, reused from one event to the next.
@@ -106,6 +135,24 @@ class PresidentMatch final : public Match {
 
   State state_;
   mutable Event scratch_;
+  bool keep_log_ = false;
+  std::vector<Event> log_;  // the legal events folded, when keep_log_
+};
+
+// A Président bot in one seat: it sees ViewFor(state, log, seat) only.
+class PresidentBotSeat final : public BotSeat {
+ public:
+  explicit PresidentBotSeat(std::unique_ptr<Bot> bot) : bot_(std::move(bot)) {}
+  std::optional<std::string> Act(const Match& match, int seat) override {
+    const auto& m = dynamic_cast<const PresidentMatch&>(match);
+    std::optional<Event> e = bot_->Act(ViewFor(m.state(), m.log(), seat));
+    if (!e) return std::nullopt;
+    e->seq.reset();
+    return EventToJson(*e);
+  }
+
+ private:
+  std::unique_ptr<Bot> bot_;
 };
 
 class President final : public Game {
@@ -196,6 +243,11 @@ class President final : public Game {
       return boost::json::value(boost::json::string_view(text.data(), text.size()));
     }
     return std::nullopt;
+  }
+  std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const override {
+    std::optional<Level> l = ParseLevel(level);
+    if (!l) return nullptr;
+    return std::make_unique<PresidentBotSeat>(pli::MakeBot(*l, seed));
   }
 
  private:

@@ -2,6 +2,7 @@
 // reader, its stored encoding (FORMAT.md §8), its rules and its text.
 #include "games/skull_king/module.h"
 
+#include <algorithm>
 #include <charconv>
 #include <type_traits>
 #include <utility>
@@ -174,6 +175,17 @@ class SkullKingMatch final : public Match {
     line.event = std::move(deal);
     return EventToJson(line);
   }
+  // SK-B2: under simultaneous bidding every seat still owing a bid may bid
+  // now (no turn); otherwise the turn.
+  std::vector<int> ToAct() const override {
+    if (state_.phase == Phase::kGameOver) return {};
+    if (state_.turn >= 0) return {state_.turn};
+    std::vector<int> seats = state_.to_bid;
+    std::sort(seats.begin(), seats.end());
+    return seats;
+  }
+
+  const State& state() const { return state_; }
 
  private:
   Event Read(const AnyEvent& event) const { return Decoded(event.body).event; }
@@ -263,7 +275,29 @@ class SkullKing final : public Game {
       default: return std::nullopt;
     }
   }
+  std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const override;
 };
+
+// A Skull King bot in one seat: it sees ViewFor(state, seat) only.
+class SkullKingBotSeat final : public BotSeat {
+ public:
+  explicit SkullKingBotSeat(std::unique_ptr<Bot> bot) : bot_(std::move(bot)) {}
+  std::optional<std::string> Act(const pli::Match& match, int seat) override {
+    const auto& m = dynamic_cast<const SkullKingMatch&>(match);
+    std::optional<Event> e = bot_->Act(ViewFor(m.state(), seat));
+    if (!e) return std::nullopt;
+    return EventToJson(*e);
+  }
+
+ private:
+  std::unique_ptr<Bot> bot_;
+};
+
+std::unique_ptr<BotSeat> SkullKing::MakeBot(std::string_view level, uint64_t seed) const {
+  std::optional<Level> l = ParseLevel(level);
+  if (!l) return nullptr;
+  return std::make_unique<SkullKingBotSeat>(sk::MakeBot(*l, seed));
+}
 
 std::string Seat(int seat, const State& s) {
   if (seat < 0) return "none";
