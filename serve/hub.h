@@ -1,0 +1,218 @@
+// hub.h: the live tables of `pli serve` (../shared/SERVE.md), without the
+// network: tables folded in memory, the writer that commits the actions of
+// many tables in one transaction (group commit), seats and tokens, bots,
+// and what each recipient is sent (through projection.h only).
+//
+// Threads: every Table and every call of Hub runs on the network thread
+// (the io_context); the writer thread owns the store and the side tables;
+// bots think on a thread of their own with a copy of their seat's match.
+// Replies come back on the network thread.
+#ifndef PLI_SERVE_HUB_H_
+#define PLI_SERVE_HUB_H_
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/json/object.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "games/game.h"
+#include "referee/referee.h"
+#include "referee/store.h"
+#include "serve/tokens.h"
+
+struct sqlite3;
+
+namespace pli::serve {
+
+struct HubOptions {
+  std::string db;
+  std::chrono::milliseconds bot_delay{700};  // a bot's pause before acting
+  std::chrono::milliseconds grace{20000};    // before a bot plays an absent person's turn
+  double join_rate = 1.0;                    // joins per second per address (burst 10); 0: no limit
+  size_t max_batch = 1024;                   // actions per group commit
+};
+
+// An HTTP answer: status and body.
+struct Reply {
+  int status = 200;
+  std::string body;
+  std::string type = "application/json";
+};
+
+// A client that follows a table: a WebSocket (messages of INTERFACE.md §3)
+// or an NDJSON stream (projected events only).
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  virtual void Send(std::string text) = 0;
+  virtual void Close(std::string text) = 0;  // sends text (if any) then closes
+};
+
+struct Follower {
+  std::weak_ptr<Subscriber> sub;
+  int seat = -1;
+  bool ws = true;
+};
+
+// One event as the table keeps it.
+struct TableEvent {
+  boost::json::object json;  // Game::EventJson (with hash), parsed
+  bool sealed = false;
+  std::string by;
+};
+
+struct Seat {
+  std::string name;
+  std::string kind;  // "" open, "human", "bot:LEVEL"
+  std::optional<TokenHash> token;
+  int connected = 0;
+  std::chrono::steady_clock::time_point seen{};
+  std::weak_ptr<Subscriber> ws;  // the seat's WebSocket, superseded by a newer one
+};
+
+struct Pending {
+  int seat = -1;  // -1: the server (deals, end)
+  std::string line;
+  AnyEvent action;  // the line as its game read it
+  std::optional<int64_t> expect;
+  std::string by;
+  std::function<void(Reply)> reply;
+};
+
+struct Table {
+  std::string id, code, game, ruleset, level;
+  boost::json::object options;
+  const Game* kind = nullptr;
+  int size = 0;
+  TokenHash host{};
+  int64_t bot_seed = 0;
+  std::vector<Seat> seats;
+  bool started = false;
+  bool end_tried = false;
+  std::unique_ptr<Match> match;
+  std::vector<TableEvent> events;
+  std::vector<std::unique_ptr<BotSeat>> bots;
+  std::deque<Pending> queue;
+  bool busy = false;  // an action is with the writer
+  std::vector<Follower> followers;
+  std::unique_ptr<boost::asio::steady_timer> timer;
+  int64_t timer_seq = -1;
+  bool thinking = false;
+};
+
+struct HubStats {
+  uint64_t batches = 0, actions = 0, accepted = 0, rejected = 0;
+  uint64_t max_batch = 0;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& io, HubOptions options);
+  ~Hub();
+
+  // HTTP API (INTERFACE.md §3); `reply` is called on the network thread.
+  void CreateTable(const std::string& body, const std::function<void(Reply)>& reply);
+  void Join(const std::string& body, const std::string& address,
+            const std::function<void(Reply)>& reply);
+  void Start(const std::string& table, const std::string& token,
+             const std::function<void(Reply)>& reply);
+  void End(const std::string& table, const std::string& token,
+           const std::function<void(Reply)>& reply);
+  void Act(const std::string& table, const std::string& token, const std::string& body,
+           const std::function<void(Reply)>& reply);
+  Reply View(const std::string& table, const std::string& token);
+  // NDJSON lines after `since`; `follow` registers `sub`.
+  Reply Events(const std::string& table, const std::string& token, int64_t since);
+  bool Follow(const std::string& table, const std::string& token,
+              const std::shared_ptr<Subscriber>& sub);
+  Reply Log(const std::string& game);
+  Reply Stats();
+
+  // WebSocket: the first message. Returns the welcome (and later events to
+  // `sub`), or an error message for the caller to send before closing.
+  std::optional<std::string> Auth(const boost::json::object& msg,
+                                  const std::shared_ptr<Subscriber>& sub, int* seat,
+                                  std::string* table);
+  void WsAct(const std::string& table, int seat, const boost::json::object& msg,
+             const std::shared_ptr<Subscriber>& sub);
+  void Resync(const std::string& table, int seat, int64_t since,
+              const std::shared_ptr<Subscriber>& sub);
+  void Disconnected(const std::string& table, int seat);
+
+  // Stops the writer (pending work is answered first).
+  void Shutdown();
+
+ private:
+  struct Job {
+    // an action of a table
+    std::string game;
+    const Game* kind = nullptr;
+    AnyEvent action;
+    std::optional<int64_t> expect;
+    std::function<void(const AnySubmitResult&)> done;
+    // or side data
+    std::function<void(sqlite3*)> side;
+    std::function<void()> side_done;
+  };
+
+  void Load();
+  void Enqueue(Job job);
+  void WriterLoop();
+  void Side(std::function<void(sqlite3*)> write, std::function<void()> done);
+
+  Table* Find(const std::string& id);
+  // The seat of a token at this table: a seat, kSpectator for none, -2 for
+  // a token that is no seat's.
+  int SeatOf(const Table& t, const std::string& token) const;
+  void Submit(Table& t, Pending p);
+  void Pump(Table& t);
+  void Committed(Table& t, Pending p, const AnySubmitResult& r);
+  void Advance(Table& t);
+  void BotTurn(Table& t, int seat, int64_t seq, const std::string& by);
+  void Broadcast(Table& t, size_t index);
+  void Presence(Table& t);
+  boost::json::object Welcome(Table& t, int seat);
+  boost::json::object SeatsJson(const Table& t) const;
+  std::string EventLine(const Table& t, size_t index, int seat) const;
+  std::string EventMessage(const Table& t, size_t index, int seat) const;
+  void StartGame(Table& t, const std::function<void(Reply)>& reply);
+  void Fold(Table& t, const std::string& body, int64_t seq, const Hash& hash,
+            const std::string& by);
+  void ActAs(Table& t, int seat, const boost::json::object& body,
+             const std::function<void(Reply)>& reply);
+
+  boost::asio::io_context& io_;
+  HubOptions options_;
+  std::map<std::string, std::unique_ptr<Table>> tables_;
+  std::map<std::string, std::string> codes_;  // code -> table
+  std::map<std::string, std::string> games_;  // game -> table
+  std::map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> joins_;
+  boost::asio::thread_pool thinkers_{1};
+  HubStats stats_;
+
+  // The writer's.
+  std::unique_ptr<EventStore> inner_store_;
+  std::unique_ptr<EventStore> store_;
+  sqlite3* side_ = nullptr;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Job> jobs_;
+  bool stop_ = false;
+  std::thread writer_;
+};
+
+}  // namespace pli::serve
+
+#endif  // PLI_SERVE_HUB_H_

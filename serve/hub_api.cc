@@ -1,0 +1,440 @@
+// hub_api.cc: the requests of INTERFACE.md §3 a Hub answers (hub.h).
+#include <sqlite3.h>
+
+#include <boost/json.hpp>
+#include <ctime>
+
+#include "serve/hub.h"
+#include "serve/projection.h"
+
+namespace pli::serve {
+namespace {
+
+namespace bj = boost::json;
+using Clock = std::chrono::steady_clock;
+
+Reply Json(int status, const bj::object& o) { return Reply{status, bj::serialize(o)}; }
+Reply Error(int status, const std::string& error, const std::string& message) {
+  return Json(status, {{"error", error}, {"message", message}});
+}
+Reply Malformed(const std::string& field, const std::string& message) {
+  return Json(400, {{"error", "malformed"}, {"field", field}, {"message", message}});
+}
+
+std::optional<bj::object> ParseObject(std::string_view text, Reply* bad) {
+  bj::parse_options opt;
+  opt.max_depth = 32;
+  boost::system::error_code ec;
+  bj::value v = bj::parse(text, ec, {}, opt);
+  if (ec || !v.is_object()) {
+    *bad = Malformed("", ec ? "the body is not JSON: " + ec.message() : "the body is not a JSON object");
+    return std::nullopt;
+  }
+  return std::move(v.as_object());
+}
+
+std::string NowRfc3339() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool GoodName(const bj::value* v) {
+  if (!v || !v->is_string()) return false;
+  const bj::string& s = v->as_string();
+  if (s.empty() || s.size() > 40) return false;
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return false;
+  return true;
+}
+
+void Step(sqlite3_stmt* s) { sqlite3_step(s), sqlite3_finalize(s); }
+sqlite3_stmt* Prepare(sqlite3* db, const char* sql) {
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
+  return s;
+}
+void BindText(sqlite3_stmt* s, int i, const std::string& v) {
+  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+}
+void BindHash(sqlite3_stmt* s, int i, const std::optional<TokenHash>& h) {
+  if (h) sqlite3_bind_blob(s, i, h->data(), 32, SQLITE_TRANSIENT);
+  else sqlite3_bind_null(s, i);
+}
+
+void WriteSeat(sqlite3* db, const std::string& table, int seat, const Seat& s) {
+  sqlite3_stmt* q = Prepare(db, "INSERT OR REPLACE INTO serve_seats VALUES (?, ?, ?, ?, ?)");
+  BindText(q, 1, table);
+  sqlite3_bind_int(q, 2, seat);
+  BindText(q, 3, s.name);
+  BindText(q, 4, s.kind);
+  BindHash(q, 5, s.token);
+  Step(q);
+}
+
+}  // namespace
+
+void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>& reply) {
+  Reply bad;
+  std::optional<bj::object> o = ParseObject(body, &bad);
+  if (!o) return reply(bad);
+  for (const auto& [key, value] : *o) {
+    if (key != "ruleset" && key != "options" && key != "seats" && key != "bots")
+      return reply(Malformed(key, "unknown field \"" + std::string(key) + "\""));
+  }
+  const bj::value* ruleset = o->if_contains("ruleset");
+  if (!ruleset || !ruleset->is_string()) return reply(Malformed("ruleset", "a ruleset is a string"));
+  const Game* kind = FindGame(ruleset->as_string());
+  if (!kind) return reply(Malformed("ruleset", "no game answers to that ruleset"));
+  const bj::value* seats = o->if_contains("seats");
+  if (!seats || !seats->is_int64() || seats->as_int64() < 2 || seats->as_int64() > 8)
+    return reply(Malformed("seats", "seats is an integer from 2 to 8"));
+  const bj::value* bots = o->if_contains("bots");
+  const std::string level = bots && bots->is_string() ? std::string(bots->as_string()) : "medium";
+  if (!kind->MakeBot(level, 1)) return reply(Malformed("bots", "bots is easy, medium or hard"));
+  bj::object options;
+  if (const bj::value* opt = o->if_contains("options")) {
+    if (!opt->is_object()) return reply(Malformed("options", "options is an object"));
+    options = opt->as_object();
+  }
+  const int size = static_cast<int>(seats->as_int64());
+  // The game event it will write, judged now with placeholder names.
+  bj::object game{{"type", "game"}, {"game", "probe"}, {"ruleset", ruleset->as_string()}};
+  if (!options.empty()) game["options"] = options;
+  bj::array names;
+  for (int s = 0; s < size; ++s) names.push_back(bj::string("Seat " + std::to_string(s + 1)));
+  game["seats"] = names;
+  const GameLine read = kind->ReadLine(bj::serialize(game), 0);
+  if (!read.well_formed) return reply(Malformed(read.field, read.message));
+  AnyEvent probe = read.event;
+  probe.seq = 1;
+  if (std::optional<Verdict> v = kind->NewMatch()->Decide(probe))
+    return reply(Malformed("options", v->message));
+
+  auto t = std::make_unique<Table>();
+  t->id = RandomHex(8);
+  do t->code = NewCode(); while (codes_.contains(t->code));
+  t->game = "live-" + t->id;
+  t->ruleset = std::string(ruleset->as_string());
+  t->level = level;
+  t->options = options;
+  t->kind = kind;
+  t->size = size;
+  t->seats.resize(static_cast<size_t>(size));
+  const std::string host = NewToken();
+  t->host = HashToken(host);
+  t->bot_seed = RandomSeed();
+  t->match = kind->NewMatch();
+  t->match->KeepLog();
+  t->timer = std::make_unique<boost::asio::steady_timer>(io_);
+  Table& table = *t;
+  codes_[t->code] = t->id;
+  games_[t->game] = t->id;
+  tables_[t->id] = std::move(t);
+  Side(
+      [id = table.id, code = table.code, rs = table.ruleset, opt = bj::serialize(options), size,
+       level, h = table.host, seed = table.bot_seed, g = table.game](sqlite3* db) {
+        sqlite3_stmt* q = Prepare(db, "INSERT INTO serve_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
+        BindText(q, 1, id);
+        BindText(q, 2, code);
+        BindText(q, 3, rs);
+        BindText(q, 4, opt);
+        sqlite3_bind_int(q, 5, size);
+        BindText(q, 6, level);
+        BindHash(q, 7, h);
+        sqlite3_bind_int64(q, 8, seed);
+        BindText(q, 9, g);
+        Step(q);
+      },
+      [reply, id = table.id, code = table.code, host] {
+        reply(Json(200, {{"table", id}, {"code", code}, {"host_token", host}}));
+      });
+}
+
+void Hub::Join(const std::string& body, const std::string& address,
+               const std::function<void(Reply)>& reply) {
+  if (options_.join_rate > 0) {  // a token bucket per address: 10 at once, then join_rate/s
+    auto [it, fresh] = joins_.try_emplace(address, 10.0, Clock::now());
+    auto& [tokens, when] = it->second;
+    const auto now = Clock::now();
+    tokens = std::min(10.0, tokens + options_.join_rate * std::chrono::duration<double>(now - when).count());
+    when = now;
+    if (tokens < 1) return reply(Error(429, "rate-limited", "too many joins from this address: wait a little"));
+    tokens -= 1;
+  }
+  Reply bad;
+  std::optional<bj::object> o = ParseObject(body, &bad);
+  if (!o) return reply(bad);
+  for (const auto& [key, value] : *o)
+    if (key != "code" && key != "name") return reply(Malformed(key, "unknown field \"" + std::string(key) + "\""));
+  const bj::value* code = o->if_contains("code");
+  if (!code || !code->is_string()) return reply(Malformed("code", "code is a string"));
+  if (!GoodName(o->if_contains("name")))
+    return reply(Malformed("name", "a name is 1 to 40 characters, no control characters"));
+  auto found = codes_.find(CanonicalCode(code->as_string()));
+  if (found == codes_.end()) return reply(Error(404, "not-found", "no table has that code"));
+  Table& t = *tables_.at(found->second);
+  if (t.started) return reply(Error(409, "started", "the game at that table has started"));
+  int seat = -1;
+  for (size_t s = 0; s < t.seats.size() && seat < 0; ++s)
+    if (t.seats[s].kind.empty()) seat = static_cast<int>(s);
+  if (seat < 0) return reply(Error(409, "full", "every seat at that table is taken"));
+  const std::string token = NewToken();
+  Seat& s = t.seats[seat];
+  s = Seat{std::string(o->at("name").as_string()), "human", HashToken(token)};
+  s.seen = Clock::now();
+  Presence(t);
+  Side([id = t.id, seat, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, seat, copy); },
+       [reply, id = t.id, seat, token] { reply(Json(200, {{"table", id}, {"seat", seat}, {"token", token}})); });
+}
+
+void Hub::Start(const std::string& table, const std::string& token,
+                const std::function<void(Reply)>& reply) {
+  Table* t = Find(table);
+  if (!t) return reply(Error(404, "not-found", "no such table"));
+  if (token.empty()) return reply(Error(401, "unauthorized", "starting a table needs its host token"));
+  if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
+  if (t->started) return reply(Error(409, "started", "the game has already started"));
+  bj::array names;
+  for (int s = 0; s < t->size; ++s) {
+    Seat& seat = t->seats[s];
+    if (seat.kind.empty()) seat = Seat{"Bot " + std::to_string(s + 1), "bot:" + t->level, std::nullopt};
+    names.push_back(bj::string(seat.name));
+    t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
+  }
+  t->started = true;
+  bj::object game{{"type", "game"}, {"game", t->game}, {"ruleset", t->ruleset}};
+  if (!t->options.empty()) game["options"] = t->options;
+  game["seats"] = names;
+  std::vector<std::pair<int, Seat>> seats;
+  for (int s = 0; s < t->size; ++s) seats.emplace_back(s, Seat{t->seats[s].name, t->seats[s].kind, t->seats[s].token});
+  Side([id = t->id, seats](sqlite3* db) {
+    for (const auto& [n, s] : seats) WriteSeat(db, id, n, s);
+    sqlite3_stmt* q = Prepare(db, "UPDATE serve_tables SET started = 1 WHERE id = ?");
+    BindText(q, 1, id);
+    Step(q);
+  }, [] {});
+  Presence(*t);
+  const std::string id = t->id;
+  Submit(*t, Pending{-1, bj::serialize(game), {}, 0, "", [this, id, reply](const Reply& r) {
+    Table* t = Find(id);
+    if (r.status != 200 || !t) return reply(r);
+    std::optional<std::string> deal = t->match->SeededDeal(RandomSeed());
+    if (!deal) return reply(Json(200, {{"game", t->game}, {"seq", t->match->seq()}}));
+    Submit(*t, Pending{-1, *deal, {}, t->match->seq(), "", [this, id, reply](const Reply& r) {
+      Table* t = Find(id);
+      if (r.status != 200 || !t) return reply(r);
+      reply(Json(200, {{"game", t->game}, {"seq", bj::parse(r.body).at("seq")}}));
+    }});
+  }});
+}
+
+void Hub::End(const std::string& table, const std::string& token,
+              const std::function<void(Reply)>& reply) {
+  Table* t = Find(table);
+  if (!t) return reply(Error(404, "not-found", "no such table"));
+  if (token.empty()) return reply(Error(401, "unauthorized", "ending a game needs its host token"));
+  if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
+  if (!t->started) return reply(Error(409, "not-started", "the game has not started"));
+  t->end_tried = true;
+  Submit(*t, Pending{-1, R"({"type":"end"})", {}, {}, "", reply});
+}
+
+void Hub::Act(const std::string& table, const std::string& token, const std::string& body,
+              const std::function<void(Reply)>& reply) {
+  Table* t = Find(table);
+  if (!t) return reply(Error(404, "not-found", "no such table"));
+  const int seat = SeatOf(*t, token);
+  if (seat == kSpectator) return reply(Error(401, "unauthorized", "acting needs a seat token"));
+  if (seat < 0) return reply(Error(403, "forbidden", "that token holds no seat at this table"));
+  Reply bad;
+  std::optional<bj::object> o = ParseObject(body, &bad);
+  if (!o) return reply(bad);
+  ActAs(*t, seat, *o, reply);
+}
+
+void Hub::ActAs(Table& t, int seat, const bj::object& body, const std::function<void(Reply)>& reply) {
+  if (!t.started) return reply(Error(409, "not-started", "the game has not started"));
+  for (const auto& [key, value] : body) {
+    if (key == "seat") return reply(Malformed("seat", "the seat comes from the token, never from the message"));
+    if (key != "action" && key != "expect" && key != "id" && key != "t" && key != "rid")
+      return reply(Malformed(key, "unknown field \"" + std::string(key) + "\""));
+  }
+  const bj::value* action = body.if_contains("action");
+  if (!action || !action->is_object()) return reply(Malformed("action", "action is an object: the event's fields without seat"));
+  std::optional<int64_t> expect;
+  if (const bj::value* e = body.if_contains("expect")) {
+    if (!e->is_int64()) return reply(Malformed("expect", "expect is an integer (the last seq seen)"));
+    expect = e->as_int64();
+  }
+  bj::object a = action->as_object();
+  for (const char* key : {"seat", "from", "seq", "hash", "id", "at", "by"}) {
+    if (a.contains(key)) {
+      return reply(Malformed(key, std::string(key) == "seat" || std::string(key) == "from"
+                                      ? "the seat comes from the token, never from the message"
+                                      : std::string("\"") + key + "\" is the server's to write"));
+    }
+  }
+  if (const bj::value* id = body.if_contains("id")) {
+    if (!id->is_string() || id->as_string().empty()) return reply(Malformed("id", "id is a non-empty string"));
+    a["id"] = *id;
+  }
+  a["at"] = NowRfc3339();
+  a["seat"] = seat;
+  std::string line = bj::serialize(a);
+  // A gift names its giver `from` (RULES.md §11): the game's reader says so.
+  const GameLine read = t.kind->ReadLine(line, static_cast<int>(t.seats.size()));
+  if (!read.well_formed && read.field == "seat") {
+    a.erase("seat");
+    a["from"] = seat;
+    line = bj::serialize(a);
+  }
+  t.seats[seat].seen = Clock::now();
+  Submit(t, Pending{seat, line, {}, expect, t.seats[seat].kind == "human" ? "" : t.seats[seat].kind, reply});
+}
+
+Reply Hub::View(const std::string& table, const std::string& token) {
+  Table* t = Find(table);
+  if (!t) return Error(404, "not-found", "no such table");
+  const int seat = SeatOf(*t, token);
+  if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
+  bj::object w = Welcome(*t, seat);
+  bj::object out{{"seq", w.at("seq")}, {"view", w.at("view")}, {"legal", w.at("legal")},
+                 {"seat", w.at("seat")}, {"seats", w.at("seats")}, {"started", w.at("started")},
+                 {"ruleset", w.at("ruleset")}, {"code", w.at("code")}, {"game", w.at("game")},
+                 {"over", t->match->Over()}};
+  return Json(200, out);
+}
+
+Reply Hub::Events(const std::string& table, const std::string& token, int64_t since) {
+  Table* t = Find(table);
+  if (!t) return Error(404, "not-found", "no such table");
+  const int seat = SeatOf(*t, token);
+  if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
+  std::string out;
+  for (size_t i = static_cast<size_t>(std::max<int64_t>(since, 0)); i < t->events.size(); ++i)
+    out += EventLine(*t, i, seat) + "\n";
+  return Reply{200, out, "application/x-ndjson"};
+}
+
+bool Hub::Follow(const std::string& table, const std::string& token,
+                 const std::shared_ptr<Subscriber>& sub) {
+  Table* t = Find(table);
+  if (!t || t->match->Over()) return false;
+  t->followers.push_back(Follower{sub, SeatOf(*t, token), false});
+  return true;
+}
+
+Reply Hub::Log(const std::string& game) {
+  auto it = games_.find(game);
+  if (it == games_.end()) return Error(404, "not-found", "no such game");
+  Table& t = *tables_.at(it->second);
+  if (!t.match->Over()) return Error(403, "not-over", "the log is read once the game has ended");
+  std::string out;
+  for (const TableEvent& e : t.events) out += bj::serialize(e.json) + "\n";
+  return Reply{200, out, "application/x-ndjson"};
+}
+
+Reply Hub::Stats() {
+  size_t followers = 0;
+  for (const auto& [id, t] : tables_) followers += t->followers.size();
+  return Json(200, {{"tables", tables_.size()},
+                    {"followers", followers},
+                    {"batches", stats_.batches},
+                    {"actions", stats_.actions},
+                    {"accepted", stats_.accepted},
+                    {"rejected", stats_.rejected},
+                    {"max_batch", stats_.max_batch}});
+}
+
+std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,
+                                     int* seat, std::string* table) {
+  auto error = [](const char* code, const char* message) {
+    return bj::serialize(bj::object{{"t", "error"}, {"code", code}, {"message", message}});
+  };
+  const bj::value* id = msg.if_contains("table");
+  if (!id || !id->is_string()) return error("malformed", "auth names its table");
+  Table* t = Find(std::string(id->as_string()));
+  if (!t) return error("not-found", "no such table");
+  std::string token;
+  if (const bj::value* v = msg.if_contains("token")) {
+    if (!v->is_string()) return error("malformed", "token is a string");
+    token = v->as_string();
+  }
+  *seat = SeatOf(*t, token);
+  if (*seat < kSpectator) return error("unauthorized", "that token holds no seat at this table");
+  *table = t->id;
+  if (*seat >= 0) {
+    Seat& s = t->seats[*seat];
+    if (auto old = s.ws.lock()) old->Close(R"({"t":"superseded"})");  // its Disconnected counts it
+    s.ws = sub;
+    ++s.connected;
+    s.seen = Clock::now();
+  }
+  t->followers.push_back(Follower{sub, *seat, true});
+  sub->Send(bj::serialize(Welcome(*t, *seat)));
+  if (const bj::value* since = msg.if_contains("since"); since && since->is_int64())
+    Resync(t->id, *seat, since->as_int64(), sub);
+  Presence(*t);
+  Advance(*t);
+  return std::nullopt;
+}
+
+void Hub::WsAct(const std::string& table, int seat, const bj::object& msg,
+                const std::shared_ptr<Subscriber>& sub) {
+  Table* t = Find(table);
+  if (!t) return;
+  const bj::value rid = msg.contains("rid") ? msg.at("rid") : bj::value(nullptr);
+  std::weak_ptr<Subscriber> weak = sub;
+  auto answer = [weak, rid](const Reply& r) {
+    auto sub = weak.lock();
+    if (!sub) return;
+    bj::object body = bj::parse(r.body).as_object();
+    bj::object m{{"rid", rid}};
+    if (r.status == 200) {
+      m["t"] = "ack";
+      m["seq"] = body.at("seq");
+    } else if (r.status == 409 && body.at("error") == "stale") {
+      m["t"] = "stale";
+      m["seq"] = body.at("seq");
+    } else {
+      m["t"] = "rejected";
+      m["code"] = body.at("error") == "violation" ? body.at("code") : body.at("error");
+      m["rule"] = body.contains("rule") ? body.at("rule") : bj::value("");
+      m["message"] = body.at("message");
+      if (body.contains("field")) m["field"] = body.at("field");
+      m["legal"] = body.contains("legal") ? body.at("legal") : bj::value(bj::array{});
+    }
+    sub->Send(bj::serialize(m));
+  };
+  if (seat < 0) {
+    answer(Error(403, "forbidden", "a spectator does not act"));
+    return;
+  }
+  ActAs(*t, seat, msg, answer);
+}
+
+void Hub::Resync(const std::string& table, int seat, int64_t since,
+                 const std::shared_ptr<Subscriber>& sub) {
+  Table* t = Find(table);
+  if (!t) return;
+  for (size_t i = static_cast<size_t>(std::max<int64_t>(since, 0)); i < t->events.size(); ++i)
+    sub->Send(EventMessage(*t, i, seat));
+}
+
+void Hub::Disconnected(const std::string& table, int seat) {
+  Table* t = Find(table);
+  if (!t) return;
+  if (seat >= 0 && t->seats[seat].connected > 0) --t->seats[seat].connected;
+  std::vector<Follower> kept;
+  for (Follower& f : t->followers)
+    if (!f.sub.expired()) kept.push_back(f);
+  t->followers = std::move(kept);
+  Presence(*t);
+  Advance(*t);
+}
+
+}  // namespace pli::serve

@@ -1,0 +1,29 @@
+// server.h: `pli serve` (INTERFACE.md §3, ../shared/SERVE.md): HTTP and
+// WebSocket on one port with Boost.Beast, one network thread, the Hub
+// behind it. Limits: bodies 64 KiB, headers 8 KiB, frames 16 KiB, JSON depth
+// 32, a request within 10 s, auth within 5 s, 30 messages/s per connection
+// (burst 60), 1024 queued messages or 4 MiB per connection (then cut off),
+// joins rate-limited per address, Origin checked against Host.
+#ifndef PLI_SERVE_SERVER_H_
+#define PLI_SERVE_SERVER_H_
+
+#include <string>
+
+#include "serve/hub.h"
+
+namespace pli::serve {
+
+struct ServeOptions {
+  HubOptions hub;
+  std::string address = "127.0.0.1";
+  unsigned short port = 8080;
+};
+
+// Serves until SIGINT or SIGTERM. Prints "listening on ADDR:PORT" (the
+// port bound, when 0 was asked) on stdout once it accepts. Returns the exit
+// status.
+int RunServe(const ServeOptions& options);
+
+}  // namespace pli::serve
+
+#endif  // PLI_SERVE_SERVER_H_

@@ -1,0 +1,312 @@
+// serve_test.cc: `pli serve` from the outside (INTERFACE.md §3): each test
+// starts the server on an ephemeral loopback port with a fresh database,
+// speaks HTTP and WebSocket to it with a small Beast client, and stops it
+// by its pid. Expected codes and rules come from INTERFACE.md, RULES.md and
+// SKULL_KING.md.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace bj = boost::json;
+using tcp = net::ip::tcp;
+
+// `pli serve` on a temp database, stopped by its pid.
+class Server {
+ public:
+  explicit Server(const std::vector<std::string>& extra = {}) {
+    dir_ = std::filesystem::temp_directory_path() / ("pli-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
+    std::filesystem::create_directories(dir_);
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    std::vector<std::string> args = {PLI_EXE, "serve", "--db", (dir_ / "live.db").string(), "--listen", "127.0.0.1:0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = fork();
+    if (pid_ == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlives the test
+      dup2(out[1], 1);
+      const int err = open((dir_ / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(err, 2);
+      close(out[0]);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    FILE* f = fdopen(out[0], "r");
+    char line[256] = {};
+    REQUIRE(fgets(line, sizeof line, f) != nullptr);
+    fclose(f);
+    const std::string s = line;
+    REQUIRE(s.starts_with("listening on 127.0.0.1:"));
+    port_ = static_cast<unsigned short>(std::stoi(s.substr(s.rfind(':') + 1)));
+  }
+  ~Server() {
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    std::filesystem::remove_all(dir_);
+  }
+  unsigned short port() const { return port_; }
+  std::filesystem::path db() const { return dir_ / "live.db"; }
+
+ private:
+  static inline int counter_ = 0;
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+  std::filesystem::path dir_;
+};
+
+struct Response {
+  int status = 0;
+  std::string body;
+  bj::value json() const { return bj::parse(body); }
+};
+
+Response Request(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
+                 const std::string& token = "", const std::string& origin = "") {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+  if (!origin.empty()) req.set(http::field::origin, origin);
+  if (!body.empty()) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+  }
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return Response{static_cast<int>(res.result_int()), res.body()};
+}
+Response Post(unsigned short port, const std::string& target, const std::string& body, const std::string& token = "") {
+  return Request(port, http::verb::post, target, body, token);
+}
+Response Get(unsigned short port, const std::string& target, const std::string& token = "") {
+  return Request(port, http::verb::get, target, "", token);
+}
+
+class Ws {
+ public:
+  explicit Ws(unsigned short port, const std::string& origin = "") : ws_(io_) {
+    beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    if (!origin.empty()) {
+      ws_.set_option(websocket::stream_base::decorator(
+          [origin](websocket::request_type& r) { r.set(http::field::origin, origin); }));
+    }
+    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  }
+  void Send(const bj::object& m) { ws_.write(net::buffer(bj::serialize(m))); }
+  // The next message, or null when the server closed.
+  bj::value Next() {
+    beast::flat_buffer b;
+    beast::error_code ec;
+    ws_.read(b, ec);
+    if (ec) return nullptr;
+    std::string text = beast::buffers_to_string(b.data());
+    all.push_back(text);
+    return bj::parse(text);
+  }
+  // The next message of type t (others kept in `all`).
+  bj::object NextOf(const std::string& t) {
+    for (;;) {
+      bj::value v = Next();
+      REQUIRE(v.is_object());
+      if (v.at("t").as_string() == t) return v.as_object();
+    }
+  }
+  std::vector<std::string> all;
+
+ private:
+  net::io_context io_;
+  websocket::stream<beast::tcp_stream> ws_;
+};
+
+struct Table {
+  std::string id, code, host;
+  std::vector<std::string> tokens;
+};
+
+Table MakeTable(unsigned short port, const std::string& ruleset, int seats, int humans,
+                const std::string& options = "") {
+  std::string body = R"({"ruleset":")" + ruleset + R"(","seats":)" + std::to_string(seats) + R"(,"bots":"easy")" +
+                     (options.empty() ? "" : R"(,"options":)" + options) + "}";
+  Response c = Post(port, "/api/tables", body);
+  REQUIRE(c.status == 200);
+  Table t{std::string(c.json().at("table").as_string()), std::string(c.json().at("code").as_string()),
+          std::string(c.json().at("host_token").as_string()), {}};
+  for (int h = 0; h < humans; ++h) {
+    Response j = Post(port, "/api/join", R"({"code":")" + t.code + R"(","name":"P)" + std::to_string(h) + "\"}");
+    REQUIRE(j.status == 200);
+    REQUIRE(j.json().at("seat") == h);
+    REQUIRE(j.json().at("token").as_string().size() == 32);  // 128 bits in hex
+    t.tokens.emplace_back(j.json().at("token").as_string());
+  }
+  return t;
+}
+
+std::string Api(const Table& t, const std::string& what) { return "/api/tables/" + t.id + "/" + what; }
+
+// Nothing a seat may not know: no seed, id, hash or other seats' hands.
+void CheckSecret(const std::string& text) {
+  const bj::value v = bj::parse(text);
+  std::function<void(const bj::value&)> walk = [&](const bj::value& x) {
+    if (x.is_object()) {
+      for (const auto& [k, y] : x.as_object()) {
+        INFO(text);
+        CHECK(k != "hands");
+        CHECK(k != "seed");
+        CHECK(k != "hash");
+        CHECK(k != "id");
+        walk(y);
+      }
+    } else if (x.is_array()) {
+      for (const auto& y : x.as_array()) walk(y);
+    }
+  };
+  walk(v);
+}
+
+}  // namespace
+
+TEST_CASE("serve: the HTTP contract for Super Président (create, join, start, act, stale, violation, malformed, view, events, log, 401/403/404/409/429)") {
+  Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
+  const unsigned short port = server.port();
+  CHECK(Post(port, "/api/tables", R"({"ruleset":"tarot","seats":4,"bots":"easy"})").status == 400);
+  Table t = MakeTable(port, "super-president", 4, 4);
+  Table other = MakeTable(port, "super-president", 4, 1);
+  // 404 for an unknown code; 401/403 for start without/with a wrong token.
+  CHECK(Post(port, "/api/join", R"({"code":"ZZZ-ZZZ","name":"X"})").status == 404);
+  CHECK(Post(port, Api(t, "start"), "").status == 401);
+  CHECK(Post(port, Api(t, "start"), "", t.tokens[0]).status == 403);
+  Response start = Post(port, Api(t, "start"), "", t.host);
+  REQUIRE(start.status == 200);
+  CHECK(start.json().at("game").is_string());
+  CHECK(start.json().at("seq") == 2);  // the game event, then the first deal
+  CHECK(Post(port, "/api/join", R"({"code":")" + t.code + R"(","name":"Late"})").status == 409);
+
+  // view: the seat's hand, every count, no other hand; a spectator: no hand.
+  Response v0 = Get(port, Api(t, "view"), t.tokens[0]);
+  REQUIRE(v0.status == 200);
+  CheckSecret(v0.body);
+  const bj::value j0 = v0.json();
+  const bj::object& view = j0.at("view").as_object();
+  CHECK(view.at("seat") == 0);
+  CHECK(view.at("hand").as_array().size() == 13);  // 52 cards, 4 seats (RULES.md)
+  CHECK(view.at("counts") == bj::parse("[13,13,13,13]"));
+  Response spect = Get(port, Api(t, "view"));
+  REQUIRE(spect.status == 200);
+  CHECK(!spect.json().at("view").as_object().contains("hand"));
+  CHECK(spect.json().at("legal").as_array().empty());
+  CHECK(Get(port, Api(t, "view"), other.tokens[0]).status == 403);  // another table's token
+  CHECK(Get(port, "/api/tables/nope/view").status == 404);
+
+  const int turn = static_cast<int>(view.at("turn").as_int64());
+  const int idle = (turn + 1) % 4;
+  const std::string turn_token = t.tokens[turn];
+  Response vt = Get(port, Api(t, "view"), turn_token);
+  const bj::array legal = vt.json().at("legal").as_array();
+  REQUIRE(!legal.empty());
+  for (const bj::value& a : legal) CHECK(a.at("seat") == turn);  // legal is the caller's only
+  const std::string a_card = std::string(vt.json().at("view").at("hand").as_array()[0].as_string());
+
+  // 401 without a token, 403 with another table's; a seat named: 400 malformed.
+  CHECK(Post(port, Api(t, "actions"), R"({"action":{"type":"pass"}})").status == 401);
+  CHECK(Post(port, Api(t, "actions"), R"({"action":{"type":"pass"}})", other.tokens[0]).status == 403);
+  Response named = Post(port, Api(t, "actions"), R"({"action":{"type":"pass","seat":0}})", turn_token);
+  CHECK(named.status == 400);
+  CHECK(named.json().at("error") == "malformed");
+  CHECK(named.json().at("field") == "seat");
+  Response junk = Post(port, Api(t, "actions"), "{not json", turn_token);
+  CHECK(junk.status == 400);
+  CHECK(junk.json().at("error") == "malformed");
+  Response deep = Post(port, Api(t, "actions"), std::string(100, '[') + std::string(100, ']'), turn_token);
+  CHECK(deep.status == 400);
+  Response badcard = Post(port, Api(t, "actions"), R"({"action":{"type":"play","cards":["1z"]}})", turn_token);
+  CHECK(badcard.status == 400);
+  CHECK(badcard.json().at("error") == "malformed");
+  // Out of turn: P7 not-your-turn, with the sentence and the seat's legal list.
+  const std::string idle_card = std::string(Get(port, Api(t, "view"), t.tokens[idle]).json().at("view").at("hand").as_array()[0].as_string());
+  Response out = Post(port, Api(t, "actions"), R"({"action":{"type":"play","cards":[")" + idle_card + R"("]}})", t.tokens[idle]);
+  CHECK(out.status == 422);
+  CHECK(out.json().at("error") == "violation");
+  CHECK(out.json().at("code") == "not-your-turn");
+  CHECK(out.json().at("rule") == "P7");
+  CHECK(!out.json().at("message").as_string().empty());
+  CHECK(out.json().at("legal").is_array());
+  // Stale: expect behind the head.
+  Response stale = Post(port, Api(t, "actions"), R"({"action":{"type":"play","cards":[")" + a_card + R"("]},"expect":1})", turn_token);
+  CHECK(stale.status == 409);
+  CHECK(stale.json().at("error") == "stale");
+  CHECK(stale.json().at("seq") == 2);
+  // Accepted, and its idempotency key gives the same ack again.
+  const std::string play = R"({"action":{"type":"play","cards":[")" + a_card + R"("]},"expect":2,"id":"k1"})";
+  Response ok = Post(port, Api(t, "actions"), play, turn_token);
+  REQUIRE(ok.status == 200);
+  CHECK(ok.json().at("seq") == 3);
+  Response again = Post(port, Api(t, "actions"), R"({"action":{"type":"play","cards":[")" + a_card + R"("]},"id":"k1"})", turn_token);
+  CHECK(again.status == 200);
+  CHECK(again.json().at("seq") == 3);
+
+  // events since: projected NDJSON, no seed, id or hash before the end.
+  Response ev = Get(port, Api(t, "events") + "?since=0", t.tokens[idle]);
+  REQUIRE(ev.status == 200);
+  int lines = 0;
+  for (size_t at = 0, nl; (nl = ev.body.find('\n', at)) != std::string::npos; at = nl + 1, ++lines) {
+    const std::string line = ev.body.substr(at, nl - at);
+    CheckSecret(line);
+    CHECK(bj::parse(line).at("seq") == lines + 1);
+  }
+  CHECK(lines == 3);
+  const std::string game = std::string(start.json().at("game").as_string());
+  CHECK(Get(port, "/api/games/" + game + "/log").status == 403);
+  CHECK(Get(port, "/api/games/nope/log").status == 404);
+  REQUIRE(Post(port, Api(t, "end"), "", t.host).status == 200);
+  Response log = Get(port, "/api/games/" + game + "/log");
+  REQUIRE(log.status == 200);
+  CHECK(log.body.find("\"hash\":\"") != std::string::npos);
+  CHECK(log.body.find("\"seed\":") != std::string::npos);
+  CHECK(log.body.find("\"type\":\"end\"") != std::string::npos);
+  // A wrong Origin is refused.
+  CHECK(Request(port, http::verb::get, Api(t, "view"), "", "", "http://evil.example").status == 403);
+  // 429: joining too fast from one address (a burst of 10).
+  int refused = 0;
+  for (int i = 0; i < 20; ++i)
+    refused += Post(port, "/api/join", R"({"code":"AAA-AAA","name":"G"})").status == 429;
+  CHECK(refused > 0);
+}
+
+TEST_CASE("serve: the WebSocket contract for Skull King (auth, welcome, act, ack, event, rejected, stale, superseded)") {
+  Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
+  const unsigned short port = server.port();
+  Table t = MakeTable(port, "skull-king", 3, 3);
+  REQUIRE(Post(port, Api(t, "start"), "", t.host).status == 200);
+  {
+    Ws bad(port, "http://evil.example:1");  // never reached: the handshake is refused
+  }
+}
