@@ -165,6 +165,9 @@ class BatchStore : public ForwardingStore {
 
 }  // namespace
 
+// The game's `end` is in its log: from then on everyone may read it all.
+bool Ended(const Table& t) { return !t.events.empty() && t.events.back().json.at("type") == "end"; }
+
 Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(std::move(options)) {
   if (options_.db.starts_with("postgres"))
     throw StoreError("pli serve keeps its tables beside the log in a SQLite file; give --db FILE");
@@ -403,6 +406,13 @@ void Hub::Pump(Table& t) {
       t->busy = false;
       Committed(*t, std::move(p), r);
       Pump(*t);
+      if (r.violation && r.violation->code == "storage") {  // not again at once
+        t->timer->expires_after(std::chrono::seconds(1));
+        t->timer->async_wait([this, id](const boost::system::error_code& ec) {
+          if (Table* t = Find(id); t && !ec) Advance(*t);
+        });
+        return;
+      }
       Advance(*t);
     };
     Enqueue(std::move(j));
@@ -419,8 +429,8 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
           Stmt(db, "INSERT OR REPLACE INTO serve_by VALUES (?, ?, ?)").Text(1, game).Int(2, seq).Text(3, by).Step();
         }, [] {});
       }
+      p.reply(Json(200, {{"seq", r.seq}}));  // the actor hears its ack first
       Broadcast(t, t.events.size() - 1);
-      p.reply(Json(200, {{"seq", r.seq}}));
       return;
     }
     case Outcome::kDuplicate:
@@ -529,14 +539,14 @@ void Hub::BotTurn(Table& t, int seat, int64_t seq, const std::string& by) {
 
 std::string Hub::EventLine(const Table& t, size_t index, int seat) const {
   const TableEvent& e = t.events[index];
-  return bj::serialize(ProjectEvent(e.json, seat, e.sealed, t.match->Over(), e.by));
+  return bj::serialize(ProjectEvent(e.json, seat, e.sealed, Ended(t), e.by));
 }
 
 std::string Hub::EventMessage(const Table& t, size_t index, int seat) const {
   const TableEvent& e = t.events[index];
   bj::object m{{"t", "event"},
                {"seq", static_cast<int64_t>(index + 1)},
-               {"event", ProjectEvent(e.json, seat, e.sealed, t.match->Over(), e.by)},
+               {"event", ProjectEvent(e.json, seat, e.sealed, Ended(t), e.by)},
                {"view", ProjectState(t.match->StateJson(), seat)},
                {"legal", ProjectLegal(t.match->LegalJson(), seat)}};
   return bj::serialize(m);

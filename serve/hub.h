@@ -112,6 +112,10 @@ struct Table {
   bool thinking = false;
 };
 
+// Whether the table's game has its `end` event (seeds, ids and hashes are
+// sent from then on).
+bool Ended(const Table& t);
+
 struct HubStats {
   uint64_t batches = 0, actions = 0, accepted = 0, rejected = 0;
   uint64_t max_batch = 0;

@@ -332,7 +332,7 @@ Reply Hub::Log(const std::string& game) {
   auto it = games_.find(game);
   if (it == games_.end()) return Error(404, "not-found", "no such game");
   Table& t = *tables_.at(it->second);
-  if (!t.match->Over()) return Error(403, "not-over", "the log is read once the game has ended");
+  if (!Ended(t)) return Error(403, "not-over", "the log is read once the game has ended");
   std::string out;
   for (const TableEvent& e : t.events) out += bj::serialize(e.json) + "\n";
   return Reply{200, out, "application/x-ndjson"};
