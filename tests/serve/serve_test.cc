@@ -517,7 +517,11 @@ void WholeGame(const std::string& ruleset, int size, int humans, const std::stri
   for (int h = 0; h < humans; ++h) threads.emplace_back([&, h] { Play(players[h], t.id, t.tokens[h]); });
   for (auto& th : threads) th.join();
   bool done = true;
-  for (auto& p : players) done &= p.done;
+  for (auto& p : players) {
+    INFO("seat " << p.seat << "'s last message: " << (p.ws->all.empty() ? "" : p.ws->all.back()));
+    CHECK(p.done);
+    done &= p.done;
+  }
   const bj::object view = Get(port, Api(t, "view")).json().as_object();
   if (!done) REQUIRE(Post(port, Api(t, "end"), "", t.host).status == 200);  // to read the log
   Response log = Get(port, "/api/games/" + std::string(view.at("game").as_string()) + "/log");
