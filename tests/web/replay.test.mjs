@@ -14,6 +14,9 @@
 //   fixtures/rules/G1-game-over-illegal (.expect.json notes): where its plis
 //     close (E3 after three passes, E1 on the top rank, E2 on a carré).
 //   fixtures/rules/K1-exchange-legal: manche 2 is dealt at seq 21.
+//   fixtures/rules/O2-ou-rien-illegal (docs/GUIDE.md's dispute; .expect.json:
+//     seq 5 is ou-rien-rank, O2, naming Qc; C's pass at 7 is must-play, so C,
+//     who holds Jh, could only play a J).
 //   tests/data/skull_king/cli-violations (worked out from SKULL_KING.md in
 //     tests/cli/skull_king_cli_test.cc): seq 5 bid-equalizes (SK-B4), 7
 //     not-your-turn (SK-P1), 8 malformed, 9 card-not-in-hand (SK-P1).
@@ -39,6 +42,7 @@ const P3 = fixture("fixtures/rules/P3-too-weak-illegal.jsonl");
 const G1 = fixture("fixtures/rules/G1-game-over-illegal.jsonl");
 const K1 = fixture("fixtures/rules/K1-exchange-legal.jsonl");
 const SK = fixture("tests/data/skull_king/cli-violations.jsonl");
+const O2 = fixture("fixtures/rules/O2-ou-rien-illegal.jsonl");
 
 function pli(args, status = 0) {
   const r = spawnSync(PLI, args, { encoding: "utf8", cwd: REPO });
@@ -129,7 +133,6 @@ test("Président: the cards and the verdict at chosen steps (P3 fixture)", async
   // no close (X1: the 9s are not all B's).
   assert.deepEqual(sorted(v.instead), sorted(["play 9", "play 10", "play 10 declaring suite", "play J", "play Q",
     "play K", "play A", "play 8 declaring reverse"]));
-  await shot(page, "replay-president.png");
   // seq 5: B's Td is legal: equal or stronger (P3).
   await page.keyboard.press("ArrowRight");
   const legal = await verdict(page);
@@ -138,6 +141,19 @@ test("Président: the cards and the verdict at chosen steps (P3 fixture)", async
   assert.deepEqual(sorted(await hand(page, 1)), sorted(DEAL_B.filter((c) => c !== "Td")));
   assert.ok(page.requests.every((u) => u.startsWith("file:")), page.requests.join(" "));
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the GUIDE's dispute: Carol's queen under ou-rien (O2 fixture)", async () => {
+  const page = await open(replayPage(O2, "o2.html", ["--at", "5"]));
+  assert.equal(await position(page), "seq 5 of 10");
+  const v = await verdict(page);
+  assert.deepEqual([v.cls, v.code, v.rule], ["illegal", "ou-rien-rank", "O2"]);
+  assert.match(v.message, /Qc/);
+  assert.deepEqual(v.instead, ["play J"]);
+  assert.match(await page.locator("#in-force").textContent(), /ou-rien/);
+  assert.ok((await hand(page, 2)).includes("Qc"));  // changes nothing
+  await shot(page, "replay-president.png");
   await page.close();
 });
 
@@ -204,6 +220,7 @@ test("Skull King: cards, trump, verdicts and one seat's view", async () => {
   let v = await verdict(page);
   assert.deepEqual([v.cls, v.code, v.rule], ["illegal", "bid-equalizes", "SK-B4"]);
   assert.deepEqual(v.instead, ["bid 1"]);
+  await shot(page, "replay-skull-king.png");
   // seq 7: seat 1 leads, seat 2 plays out of turn.
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
@@ -219,7 +236,6 @@ test("Skull King: cards, trump, verdicts and one seat's view", async () => {
   v = await verdict(page);
   assert.deepEqual([v.cls, v.code, v.rule], ["illegal", "card-not-in-hand", "SK-P1"]);
   assert.deepEqual(v.instead, ["play mermaid"]);
-  await shot(page, "replay-skull-king.png");
   // Bob's view: the other hands face down.
   await page.selectOption("#view", "1");
   assert.deepEqual(await hand(page, 0), ["back"]);
@@ -244,7 +260,7 @@ test("a violation's link opens its step: timeline, list, audit report", async ()
   fs.writeFileSync(both, fs.readFileSync(path.join(REPO, P3), "utf8") + fs.readFileSync(path.join(REPO, SK), "utf8"));
   const report = path.join(OUT, "report.html");
   fs.rmSync(path.join(OUT, "report-replays"), { recursive: true, force: true });
-  pli(["audit", both, "--continue", "--html", report], 2);  // a malformed event: exit 2
+  pli(["audit", path.relative(REPO, both), "--continue", "--html", report], 2);  // a malformed event: exit 2
   const r = await open(report);
   const figure = (k) => r.locator(`[data-figure="${k}"] b`).textContent();
   assert.equal(await figure("games"), "2");
