@@ -279,6 +279,45 @@ test("a violation's link opens its step: timeline, list, audit report", async ()
   await r.close();
 });
 
+// Every preset draws: each step of a game of each ruleset renders without a
+// script error and shows its cards (no expected values here beyond the
+// seats' hands being drawn: the fixtures above check what is drawn).
+test("every preset draws every step", async () => {
+  const sk = (ruleset, loser) => [
+    { type: "game", game: "g", ruleset, seats: ["A", "B", "C"] },
+    { type: "deal", hands: [["pirate"], ["mermaid"], [loser]] },
+    { type: "bid", seat: 1, bid: 1 }, { type: "bid", seat: 2, bid: 0 }, { type: "bid", seat: 0, bid: 1 },
+    { type: "play", seat: 1, cards: ["mermaid"] }, { type: "play", seat: 2, cards: [loser] }, { type: "play", seat: 0, cards: ["pirate"] },
+  ].map((e) => JSON.stringify(e)).join("\n") + "\n";
+  const logs = {
+    "super-president": "fixtures/seed/5.4-revolution.jsonl",
+    classic: "fixtures/rules/G1-scoring-5-seats-legal.jsonl",
+    "skull-king": SK,
+  };
+  for (const [ruleset, loser] of [["skull-king-official", "14g"], ["skull-king-original", "13g"]]) {
+    const file = path.join(OUT, ruleset + ".jsonl");
+    fs.writeFileSync(file, sk(ruleset, loser));
+    logs[ruleset] = file;
+  }
+  for (const [ruleset, log] of Object.entries(logs)) {
+    const page = await open(replayPage(log, "preset-" + ruleset + ".html"));
+    const total = Number((await position(page)).split(" of ")[1]);
+    const drawn = await page.evaluate((n) => {
+      let cards = 0;
+      for (let i = 0; i < n; i++) {
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+        cards += document.querySelectorAll(".hand .card, .plays .card").length;
+      }
+      return cards;
+    }, total);
+    assert.equal(await position(page), `seq ${total} of ${total}`, ruleset);
+    assert.ok(drawn > 0, ruleset);
+    assert.match(await page.locator("#meta").textContent(), new RegExp("^" + ruleset + " "));
+    assert.deepEqual(page.errors, [], ruleset);
+    await page.close();
+  }
+});
+
 test("a game of 2,000 events opens and steps without delay", async () => {
   const db = path.join(OUT, "big.db");
   fs.rmSync(db, { force: true });
