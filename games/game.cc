@@ -3,6 +3,16 @@
 
 namespace pli {
 
+boost::json::object VerdictJson(const Verdict& verdict) {
+  boost::json::object out;
+  out["code"] = verdict.code;
+  out["rule"] = verdict.rule;
+  out["message"] = verdict.message;
+  out["hidden"] = verdict.hidden.empty() ? boost::json::value(nullptr)
+                                         : boost::json::value(verdict.hidden);
+  return out;
+}
+
 std::string Malformed::Text() const {
   std::string out;
   if (line > 0) out = "line " + std::to_string(line);

@@ -38,6 +38,9 @@ struct Verdict {
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };
 
+// {"code","rule","message","hidden"} ("hidden" null when nothing is).
+boost::json::object VerdictJson(const Verdict& verdict);
+
 // A line of a log that is a JSON object but not a well-formed event of its
 // game (INTERFACE.md §2): kept at its position, where it is the violation
 // `malformed`. It has no stored encoding.

@@ -12,6 +12,7 @@
 #include "engine/text.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
+#include "games/president/log.h"
 
 namespace pli {
 namespace {
@@ -186,46 +187,38 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   return true;
 }
 
-// An event of an import at its position: as read when it says so or says
-// no seq (then Decide judges it the same), else a copy with its seq set.
-const Event& AtPosition(const Event& read, int64_t seq, std::optional<Event>& moved) {
-  if (!read.seq || *read.seq == seq) return read;
-  moved = read;
-  moved->seq = seq;
-  return *moved;
-}
-
-// Judges one game of an import without writing: its hashes, when given,
-// chain, and its events are legal (or kept, with keep_illegal). Sets
-// `result` and returns false when the import must be refused. Adds the
-// game's event count to result.events.
-bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result) {
+// Judges one game of an import without writing, of any game (its Match):
+// its hashes, when given, chain, and its events are legal (or kept, with
+// keep_illegal). Each event is judged at its position. Sets `result` and
+// returns false when the import must be refused. Adds the game's event
+// count to result.events.
+bool JudgeImportGame(const AnyGameLog& log, bool keep_illegal, ImportResult& result) {
   result.game = log.game;
   result.seq = 0;
-  State state;
+  std::unique_ptr<Match> match = log.kind->NewMatch();
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    std::optional<Event> moved;
-    const Event& event = AtPosition(log.events[i], seq, moved);
+    AnyEvent event = log.events[i];
+    event.seq = seq;
     result.seq = seq;
     // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
     // it has no stored form.
-    if (const auto* mal = std::get_if<MalformedEvent>(&event.body)) {
-      result.message = "event " + std::to_string(seq) + " is malformed: " + mal->Text();
+    if (event.malformed) {
+      result.message = "event " + std::to_string(seq) + " is malformed: " + event.malformed->Text();
       return false;
     }
     if (!log.hashes.empty()) {  // the chain is needed only to check given hashes
-      prev = ChainHash(prev, seq, EncodeEvent(event));
+      prev = ChainHash(prev, seq, event.body);
       if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(prev)) {
         result.message = "the hash of event " + std::to_string(seq) +
                          " does not match: the log was edited (pli audit shows where)";
         return false;
       }
     }
-    if (std::optional<Violation> v = Step(state, event)) {
+    if (std::optional<Verdict> v = match->Step(event)) {
       if (!keep_illegal) {
-        result.message = SentenceFor(*v, Audience::kAdjudicator);  // import: the archivist's view
+        result.message = v->message;  // import: the archivist's view
         result.violation = std::move(v);
         return false;
       }
@@ -237,15 +230,15 @@ bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result
 }
 
 // Appends one judged game inside the caller's write transaction.
-void AppendImportGame(EventStore& store, const GameLog& log) {
+void AppendImportGame(EventStore& store, const AnyGameLog& log) {
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    std::optional<Event> moved;
-    const Event& event = AtPosition(log.events[i], seq, moved);
-    const EventRecord record = RecordOf(event);
-    const Hash hash = ChainHash(prev, seq, record.body);
-    store.Append(log.game, seq, record, hash);
+    std::string why;
+    std::optional<EventRecord> record = log.kind->RecordOf(log.events[i].body, &why);
+    if (!record) throw StoreError("game \"" + log.game + "\", event " + std::to_string(seq) + ": " + why);
+    const Hash hash = ChainHash(prev, seq, record->body);
+    store.Append(log.game, seq, *record, hash);
     prev = hash;
   }
 }
@@ -295,10 +288,18 @@ void Referee::Forget(const std::string& game, bool nothing_folded) {
 
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
                     const ImportLimits& limits) {
+  std::vector<AnyGameLog> any;
+  any.reserve(games.size());
+  for (const GameLog& log : games) any.push_back(ToAnyGameLog(log));
+  return Import(store, any, keep_illegal, limits);
+}
+
+ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits) {
   ImportResult result;
   // 1. Judge the whole file, writing nothing: a refusal refuses it whole.
   std::set<std::string_view> seen;
-  for (const GameLog& log : games) {
+  for (const AnyGameLog& log : games) {
     const bool refused = [&] {
       if (!seen.insert(log.game).second) {
         result.game = log.game;
@@ -340,7 +341,7 @@ ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool k
       chunk_raced.clear();
       end = next;
       while (end < games.size() && (end == next || chunk_events < limits.chunk_events)) {
-        const GameLog& log = games[end++];
+        const AnyGameLog& log = games[end++];
         if (store.HeadOf(log.game)) {
           chunk_raced.push_back(log.game);
           continue;

@@ -19,6 +19,7 @@
 #include "engine/president/state.h"
 #include "engine/president/violation.h"
 #include "referee/store.h"
+#include "games/log.h"
 #include "schema/log_reader.h"
 
 namespace pli {
@@ -124,7 +125,7 @@ struct ImportResult {
   // first of them and `message` says so.
   std::string game;
   int64_t seq = 0;
-  std::optional<Violation> violation;
+  std::optional<Verdict> violation;  // the rule broken, in the game's own codes
   std::string message;
   // Written with keep_illegal: the illegal events written for audit.
   std::vector<std::pair<std::string, int64_t>> kept;
@@ -153,6 +154,9 @@ struct ImportLimits {
 // `raced`; after a crash or a storage failure (StoreError) the games of the
 // transactions committed before it stay. Events keep their id and at; seq
 // is their position.
+ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits = {});
+// The same for Super Président's games read as its own events.
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
                     const ImportLimits& limits = {});
 

@@ -8,10 +8,12 @@
 //   and may not make the bids sum to 1 (SK-B4, the hook of the default
 //   preset); seat 1 leads the pli (SK-P1).
 #include <boost/json.hpp>
+#include <filesystem>
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "tests/cli/run.h"
+#include "tests/temp_dir.h"
 
 namespace {
 
@@ -104,6 +106,45 @@ TEST_CASE("Skull King: pli legal lists the bids owed and the cards that may be p
         boost::json::parse(R"([{"type":"play","seat":1,"card":"mermaid","declare":null}])"));
   const Result text = Pli("legal " + Fixture("cli-clean") + " --at 5");
   CHECK(text.out == "seat 1 (Bob) may play: mermaid\n");
+}
+
+TEST_CASE("Skull King: import, audit --db, state --db and export round trip, hash for hash") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "sk.db").string());
+  const Result imported = Pli("import --db " + db + " " + Fixture("cli-clean"));
+  INFO(imported.err);
+  REQUIRE(imported.status == 0);
+  CHECK(Pli("audit --db " + db).status == 0);
+  // Manche 1 scored (SK-N1, SK-N2, SK-N3): Ann bid 1 and won 0: -10; Bob
+  // bid 1 and won the pli with the mermaid over the pirate (SK-W1 a, SK-R1),
+  // 20 and the yellow 14's bonus of 10; Cyd bid 0 and won 0: 10 x H = 10.
+  const boost::json::value s = Doc(Pli("state --db " + db + " --json"));
+  CHECK(s.at("seq") == 8);
+  CHECK(s.at("phase") == "manche-over");
+  CHECK(s.at("won") == boost::json::parse("[0,1,0]"));
+  CHECK(s.at("scores") == boost::json::parse("[-10,30,10]"));
+  // The export carries every event with its seq and hash; it audits clean,
+  // chain ok, and imports and exports again to the same bytes.
+  const std::string exported = (tmp.path / "sk.jsonl").string();
+  REQUIRE(Pli("export --db " + db + " --output " + Quote(exported)).status == 0);
+  const boost::json::value audit = Doc(Pli("audit " + Quote(exported) + " --json"));
+  CHECK(audit.at("games").at(0).at("chain") == "ok");
+  CHECK(audit.at("games").at(0).at("violations").as_array().empty());
+  const std::string again = Quote((tmp.path / "again.db").string());
+  REQUIRE(Pli("import --db " + again + " " + Quote(exported)).status == 0);
+  const Result first = Pli("export --db " + db);
+  const Result second = Pli("export --db " + again);
+  CHECK(first.out == second.out);
+  CHECK(pli::test::Lines(first.out).size() == 8);
+}
+
+TEST_CASE("Skull King: import refuses a log with a malformed line, writing nothing") {
+  pli::test::TempDir tmp;
+  const std::string path = (tmp.path / "sk.db").string();
+  const Result r = Pli("import --db " + Quote(path) + " " + Fixture("cli-violations"));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("line 8") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(path));
 }
 
 TEST_CASE("Skull King: a command that does not read Skull King yet says so (exit 2)") {
