@@ -15,6 +15,7 @@
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
+#include "games/president/module.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"
 
@@ -48,7 +49,7 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
     } else if (!r.ok) {
       o["game"] = r.game;
       o["seq"] = r.seq;
-      if (r.violation) o["violation"] = ViolationToJson(*r.violation);
+      if (r.violation) o["violation"] = VerdictJson(*r.violation);
       o["message"] = r.message;
     }
     std::cout << boost::json::serialize(o) << "\n";
@@ -71,8 +72,8 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   std::cerr << "pli: import refused: game \"" << EscapeForTerminal(r.game) << "\"";
   if (r.seq > 0) std::cerr << ", event " << r.seq;
-  if (r.violation && r.violation->code != Code::kMalformed) {
-    std::cerr << ": " << CodeName(r.violation->code) << " (" << r.violation->rule << ")";
+  if (r.violation && r.violation->code != "malformed") {
+    std::cerr << ": " << r.violation->code << " (" << r.violation->rule << ")";
   }
   std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written";
   if (r.violation) std::cerr << " (--keep-illegal imports illegal events for audit)";
@@ -80,14 +81,15 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
 }
 
 int RunImport(const ArchiveArgs& args) {
-  const std::vector<GameLog> games = ReadSource(args.file);  // unreadable: exit 2
+  const std::vector<AnyGameLog> games = ReadAnySource(args.file);  // unreadable: exit 2
   if (games.empty()) throw std::runtime_error(SourceLabel(args.file) + " holds no game");
   // A malformed event refuses the whole import (INTERFACE.md §2), before the
   // database is opened: nothing is written, no file is created. Exit 2.
-  for (const GameLog& game : games) {
-    if (const MalformedEvent* m = FirstMalformed(game)) {
+  for (const AnyGameLog& game : games) {
+    for (const AnyEvent& e : game.events) {
+      if (!e.malformed) continue;
       throw std::runtime_error(SourceLabel(args.file) + ": import refused, nothing written: " +
-                               m->Text());
+                               e.malformed->Text());
     }
   }
   // Into a database that does not exist yet, the import is judged first in
@@ -114,11 +116,41 @@ int RunImport(const ArchiveArgs& args) {
 // seq, and its stored hash last (to `out`; with --json and no --output, as
 // the array "log" of the game's object instead). Returns the game's object
 // of export --json: {"game","events","chain"[,"log"]}.
+// A game of another game than Super Président, exported through the game
+// interface: each stored body as its game's canonical line.
+boost::json::object ExportAnyGame(AnyLoadedGame& game, std::ostream& out, bool inline_log) {
+  boost::json::array log;
+  for (size_t i = 0; i < game.log.events.size(); ++i) {
+    const std::string line = game.log.kind->EventJson(
+        game.log.events[i].body, static_cast<int64_t>(i) + 1, game.log.hashes[i]);
+    if (inline_log) {
+      log.push_back(boost::json::parse(line));
+    } else {
+      out << line << "\n";
+    }
+  }
+  boost::json::object o{{"game", game.log.game},
+                        {"events", game.log.events.size()},
+                        {"chain", ChainStatusName(game.chain.status)}};
+  if (inline_log) o["log"] = std::move(log);
+  if (game.chain.status == ChainStatus::kBroken) {
+    std::cerr << "pli: warning: game \"" << EscapeForTerminal(game.log.game)
+              << "\"'s chain is broken at event " << game.chain.problems.front().seq
+              << "; exported as stored. Run pli audit --db for the details.\n";
+  }
+  return o;
+}
+
 boost::json::object ExportGame(EventStore& store, const std::string& id, std::ostream& out,
                                bool inline_log) {
   std::optional<StoredGame> stored = store.Read(id);
   if (!stored) {
     throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
+  }
+  if (!stored->events.empty() && !PresidentGame().Owns(stored->events.front().body)) {
+    if (std::optional<AnyLoadedGame> any = LoadAnyStoredGame(store, id)) {
+      return ExportAnyGame(*any, out, inline_log);
+    }
   }
   const CheckedGame checked = CheckStoredGame(*stored, std::nullopt);
   boost::json::array log;

@@ -22,6 +22,9 @@
 #include "cli/source.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"
+#include "games/game.h"
+#include "replay/chain_check.h"
+#include "replay/source.h"
 
 namespace pli::cli {
 namespace {
@@ -173,7 +176,7 @@ Declare ParseDeclare(const std::string& text) {
   if (text.empty()) return Declare::kNone;
   if (text == "suite") return Declare::kSuite;
   if (text == "reverse") return Declare::kReverse;
-  Bad("--declare " + text + ": suite or reverse");
+  Bad("--declare " + text + ": a Super Président play declares suite or reverse");
 }
 
 EventBody BuildBody(const std::string& command, const LiveArgs& args, const State& state) {
@@ -305,6 +308,213 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r,
             << "\n";
 }
 
+// ---------------------------------------------------------------------------
+// A game of another ruleset than Super Président: the action is written as
+// the JSON line of its event (INTERFACE.md §1) from the options, read by its
+// game's reader and judged through the game interface (SubmitAny).
+
+// A seat by number or by name, among `names`.
+int ResolveAnySeat(const std::string& text, const std::vector<std::string>& names,
+                   const std::string& game, const std::string& option) {
+  std::vector<int> named;
+  for (int s = 0; s < static_cast<int>(names.size()); ++s) {
+    if (text == std::to_string(s)) return s;
+    if (text == names[s]) named.push_back(s);
+  }
+  if (named.size() == 1) return named.front();
+  std::string seats;
+  for (int s = 0; s < static_cast<int>(names.size()); ++s) {
+    seats += (seats.empty() ? "" : ", ") + std::to_string(s) + " " + EscapeForTerminal(names[s]);
+  }
+  Bad(option + " " + text + (named.empty() ? ": no such seat" : ": several seats have that name") +
+      " in game \"" + EscapeForTerminal(game) + "\" (seats: " + seats + "); give the seat's number");
+}
+
+// Card words as typed: each argument may hold several, separated by commas
+// or spaces. The game's reader judges them.
+boost::json::array CardWords(const std::vector<std::string>& args) {
+  boost::json::array cards;
+  for (const std::string& arg : args) {
+    std::string word;
+    for (char c : arg + " ") {
+      if (c == ',' || c == ' ') {
+        if (!word.empty()) cards.emplace_back(word);
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+  }
+  return cards;
+}
+
+// The event's JSON object built from the command's options.
+boost::json::object BuildAnyAction(const std::string& command, const LiveArgs& args,
+                                   const Game& kind, const Match* match) {
+  boost::json::object o;
+  o["type"] = command == "new" ? "game" : command;
+  const std::vector<std::string> names = match ? match->Seats() : std::vector<std::string>{};
+  const auto seat = [&](const std::string& text, const char* option) {
+    return ResolveAnySeat(text, names, args.game, option);
+  };
+  if (command == "new") {
+    o["game"] = args.game;
+    o["ruleset"] = args.ruleset;
+    boost::json::object options;
+    for (const std::string& option : args.options) {
+      const size_t eq = option.find('=');
+      if (eq == std::string::npos) Bad("--option " + option + ": write it as NAME=VALUE");
+      std::optional<boost::json::value> v =
+          kind.OptionJson(option.substr(0, eq), option.substr(eq + 1));
+      if (!v) {
+        Bad("--option " + option + ": not an option of " + args.ruleset +
+            " or not a value of its type (" + std::string(kind.Name()) + "'s options are in its rulebook)");
+      }
+      options[option.substr(0, eq)] = *v;
+    }
+    if (!options.empty()) o["options"] = std::move(options);
+    boost::json::array seats;
+    for (const std::string& name : args.seats) seats.emplace_back(name);
+    o["seats"] = std::move(seats);
+  } else if (command == "deal") {
+    if (!args.hands.empty()) {
+      if (args.seed) Bad("give --seed or --hand, not both");
+      boost::json::array hands;
+      for (const std::string& hand : args.hands) hands.push_back(CardWords({hand}));
+      o["hands"] = std::move(hands);
+      if (!args.turned.empty()) o["turned"] = args.turned;
+    } else {
+      if (!args.turned.empty()) Bad("--turned goes with --hand: a seeded deal turns its own card");
+      std::random_device device;
+      const int64_t seed = args.seed ? *args.seed
+                                     : static_cast<int64_t>((uint64_t{device()} << 32) |
+                                                            uint64_t{device()});
+      std::optional<std::string> line = match->SeededDeal(seed);
+      if (!line) Bad("no manche is left to deal in game \"" + EscapeForTerminal(args.game) + "\"");
+      o = boost::json::parse(*line).as_object();
+    }
+  } else if (command == "bid") {
+    o["seat"] = seat(args.seat, "--seat");
+    o["bid"] = args.bid;
+    if (!args.cannon.empty()) o["cannon"] = args.cannon;
+  } else if (command == "play") {
+    o["seat"] = seat(args.seat, "--seat");
+    o["cards"] = CardWords(args.cards);
+    if (!args.declare.empty()) o["declare"] = args.declare;
+  } else if (command == "exchange") {
+    o["from"] = seat(args.from, "--from");
+    o["to"] = seat(args.to, "--to");
+    o["cards"] = CardWords(args.cards);
+  } else if (command == "pass" || command == "close") {
+    o["seat"] = seat(args.seat, "--seat");
+    if (command == "close") o["cards"] = CardWords(args.cards);
+  }
+  if (args.id) o["id"] = *args.id;
+  if (!args.no_time) o["at"] = args.time ? *args.time : NowUtc();
+  return o;
+}
+
+int ExitOfAny(const AnySubmitResult& r) {
+  switch (r.outcome) {
+    case Outcome::kAccepted:
+    case Outcome::kDuplicate: return kExitOk;
+    case Outcome::kNoGame: return kExitBadInput;
+    default: break;
+  }
+  if (r.violation && r.violation->code == "malformed") return kExitBadInput;
+  return kExitRejected;
+}
+
+void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind,
+              const AnyEvent& action, const AnySubmitResult& r,
+              const std::optional<DatabaseHead>& database) {
+  const std::string what = command == "new" ? "game" : command;
+  if (args.json) {
+    boost::json::object o;
+    o["result"] = OutcomeName(r.outcome);
+    o["game"] = args.game;
+    o["head"] = r.head_seq;
+    if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
+      o["seq"] = r.seq;
+      o["hash"] = HashHex(r.hash);
+    }
+    if (r.violation) o["violation"] = VerdictJson(*r.violation);
+    o["message"] = r.message;
+    if (!action.malformed) o["event"] = boost::json::parse(kind.EventJson(action.body, r.head_seq + 1));
+    if (ExitOfAny(r) == kExitBadInput) o["error"] = ErrorMember(r.message);
+    if (r.outcome == Outcome::kAccepted && r.match) {
+      const boost::json::object state = r.match->StateJson();
+      o["phase"] = state.at("phase");
+      o["turn"] = state.at("turn");
+    }
+    if (database) o["database_head"] = DatabaseHeadText(*database);
+    std::cout << boost::json::serialize(o) << "\n";
+    return;
+  }
+  if (r.outcome == Outcome::kAccepted || r.outcome == Outcome::kDuplicate) {
+    std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
+              << r.seq << " of game \"" << EscapeForTerminal(args.game) << "\" (" << what << ")\n"
+              << "hash " << HashHex(r.hash) << "\n"
+              << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
+              << ShellWord(args.game) << " --head " << r.seq << ":" << HashHex(r.hash)
+              << "\n   proves later that nothing up to here was cut or rewritten)\n";
+    if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
+    if (r.outcome == Outcome::kAccepted && r.match) {
+      const int turn = r.match->Turn();
+      if (r.match->Over()) {
+        std::cout << "the game is over\n";
+      } else if (turn >= 0) {
+        const std::vector<std::string> names = r.match->Seats();
+        std::cout << "next: seat " << turn;
+        if (turn < static_cast<int>(names.size())) std::cout << " (" << EscapeForTerminal(names[turn]) << ")";
+        std::cout << " to act\n";
+      } else {
+        std::cout << "next: pli legal --db " << ShellWord(args.db) << " --game " << ShellWord(args.game)
+                  << " says what may be done\n";
+      }
+    }
+    return;
+  }
+  std::cerr << "pli: " << what << " refused";
+  if (r.violation && r.violation->code != "malformed") {
+    std::cerr << ": " << r.violation->code << " (" << r.violation->rule << ")";
+  }
+  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written; the log is at seq "
+            << r.head_seq << "\n";
+}
+
+// A live command on a game of `kind` (not Super Président's).
+int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kind) {
+  const bool judge_first = command == "new" && !std::filesystem::exists(args.db);
+  for (bool judging = judge_first;; judging = false) {
+    std::unique_ptr<EventStore> store =
+        judging ? NewMemoryStore()
+                : OpenStore(args.db, command == "new" ? OpenMode::kCreate : OpenMode::kReadWrite);
+    std::unique_ptr<Match> match;
+    if (command != "new") {
+      std::optional<AnyLoadedGame> game = LoadAnyStoredGame(*store, args.game);
+      if (!game) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+      match = kind.NewMatch();
+      for (const AnyEvent& e : game->log.events) match->Step(e);
+    }
+    const std::string line = boost::json::serialize(BuildAnyAction(command, args, kind, match.get()));
+    const GameLine read = kind.ReadLine(line, match ? static_cast<int>(match->Seats().size()) : 0);
+    AnyEvent action = read.event;
+    if (!read.well_formed) {
+      action = AnyEvent{};
+      action.malformed = Malformed{read.type, -1, 0, read.field, read.message};
+    }
+    const AnySubmitResult result = SubmitAny(*store, args.game, kind, action, args.expect);
+    if (judging && result.outcome == Outcome::kAccepted) continue;  // now for real
+    std::optional<DatabaseHead> database;
+    if (!judging && (result.outcome == Outcome::kAccepted || result.outcome == Outcome::kDuplicate)) {
+      database = store->CurrentDatabaseHead();
+    }
+    PrintAny(args, command, kind, action, result, database);
+    return ExitOfAny(result);
+  }
+}
+
 constexpr const char* kLiveFooter =
     R"(Every action is judged by the rules (RULES.md) in one write transaction:
 an illegal one is refused with its code, rule and a sentence, and nothing is
@@ -341,17 +551,28 @@ const char* LiveExamples(const std::string& name) {
   if (name == "new") {
     return "Examples:\n"
            "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
-           "  pli new --db club.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n";
+           "  pli new --db club.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n"
+           "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king --option hook=false\n";
+  }
+  if (name == "bid") {
+    return "Before the examples:\n"
+           "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king\n"
+           "  pli deal --db club.db --game sk1 --hand pirate --hand mermaid --hand 14y --turned 3g --expect 1\n"
+           "\nExamples:\n"
+           "  pli bid --db club.db --game sk1 --seat Bob 1 --expect 2\n"
+           "  pli bid --db club.db --game sk1 --seat 2 0 --expect 3 --json\n";
   }
   if (name == "deal") {
     return "Before the examples:\n"
            "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
            "  pli new --db club.db --game g2 --seats A,B,C,D\n"
+           "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king\n"
            "\nExamples:\n"
            "  pli deal --db club.db --game g1 --seed 42 --expect 1\n"
            "  pli deal --db club.db --game g2 --expect 1 \\\n"
            "    --hand \"3c 4c 5c 6c 6d 7c 8c 9c Tc Jc Qc Qh Kd\" --hand \"3d 4d 5d 7d 8d 9d Td Jd Qd Kh Ad 2c 2h\" \\\n"
-           "    --hand \"3h 4h 5h 6h 6s 7h 8h 9h Th Jh Qs Ks Ah\" --hand \"3s 4s 5s 7s 8s 9s Ts Js Kc Ac As 2d 2s\"\n";
+           "    --hand \"3h 4h 5h 6h 6s 7h 8h 9h Th Jh Qs Ks Ah\" --hand \"3s 4s 5s 7s 8s 9s Ts Js Kc Ac As 2d 2s\"\n"
+           "  pli deal --db club.db --game sk1 --seed 7 --expect 1   # Skull King: manche 1\n";
   }
   if (name == "exchange") {
     return "Before the examples:\n"
@@ -420,11 +641,14 @@ void AddCards(CLI::App* c, LiveArgs& args, const char* what) {
 LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   LiveCommands out;
   CLI::App* c = AddLive(app, "new", "Start a game: create the database if needed and record its game event.", args);
-  c->add_option("--seats", args.seats, "the players' names, seat 0 first, clockwise (4 to 8)")
+  c->add_option("--seats", args.seats,
+                "the players' names, seat 0 first, clockwise (4 to 8; Skull King 2 to 8)")
       ->required()
       ->delimiter(',')
       ->type_name("NAME,NAME,...");
-  c->add_option("--ruleset", args.ruleset, "super-president (default) or classic");
+  c->add_option("--ruleset", args.ruleset,
+                "super-president (default), classic, skull-king, skull-king-official or "
+                "skull-king-original");
   c->add_option("--option", args.options,
                 "override an option of the ruleset, e.g. manches=3, solo_continuation=always "
                 "(repeatable; names in schema/FORMAT.md)")
@@ -438,6 +662,17 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   c->add_option("--hand", args.hands, "the hand of the next seat, e.g. \"3c 7h Qh ...\" "
                 "(repeat once per seat, seat 0 first)")
       ->type_name("CARDS");
+  c->add_option("--turned", args.turned,
+                "Skull King, with --hand: the card turned up for trump (SK-D3)")
+      ->type_name("CARD");
+  out.all.push_back(c);
+  c = AddLive(app, "bid", "Bid the number of plis you will win this manche (Skull King, SK-B1-B5).",
+              args);
+  AddSeat(c, "--seat", args.seat, "the bidder");
+  c->add_option("BID", args.bid, "the number of plis, 0 to the cards dealt")->required();
+  c->add_option("--cannon", args.cannon,
+                "with the option cannonball: the bid's load, grapeshot or cannonball (SK-B5)")
+      ->check(CLI::IsMember({"grapeshot", "cannonball"}));
   out.all.push_back(c);
   c = AddLive(app, "exchange", "Record one gift of the exchange (RULES.md §11).", args);
   AddSeat(c, "--from", args.from, "the giver");
@@ -447,8 +682,10 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   c = AddLive(app, "play", "Play cards in turn (RULES.md §3, §5, §6, §7).", args);
   AddSeat(c, "--seat", args.seat, "the player");
   AddCards(c, args, "the cards played, all of one rank");
-  c->add_option("--declare", args.declare, "declare a suite or a reverse with this play")
-      ->check(CLI::IsMember({"suite", "reverse"}));
+  c->add_option("--declare", args.declare,
+                "declare a suite or a reverse with this play (Super Président), or play the "
+                "Tigress as a pirate or an escape (Skull King)")
+      ->check(CLI::IsMember({"suite", "reverse", "pirate", "escape"}));
   out.all.push_back(c);
   c = AddLive(app, "pass", "Pass (RULES.md P4, P5, O3).", args);
   AddSeat(c, "--seat", args.seat, "the player");
@@ -481,6 +718,28 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   // another process's acknowledged events. Accepted, the database is created
   // (atomically, referee/sqlite_schema.cc) and the action submitted again
   // there, where it is judged afresh.
+  // The game the action belongs to: the one --ruleset names for `new`, else
+  // the stored game's. Any but Super Président goes through the game
+  // interface; Président's actions take their own path below.
+  const Game* kind = nullptr;
+  if (command == "new") {
+    kind = FindGame(args.ruleset);
+    if (kind == nullptr) {
+      Bad("--ruleset " + args.ruleset +
+          ": unknown (known: super-president, classic, skull-king, skull-king-official, "
+          "skull-king-original)");
+    }
+  } else {
+    std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);
+    std::optional<StoredGame> stored = store->Read(args.game);
+    if (!stored) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+    kind = &KindOfStored(*stored);
+  }
+  if (kind != FindGame("super-president")) return RunLiveAny(command, args, *kind);
+  if (command == "bid") {
+    Bad("pli bid is an action of Skull King; game \"" + EscapeForTerminal(args.game) +
+        "\" is a game of Super Président, which has no bids");
+  }
   const bool judge_first = command == "new" && !std::filesystem::exists(args.db);
   for (bool judging = judge_first;; judging = false) {
     std::unique_ptr<EventStore> store =

@@ -35,6 +35,11 @@ struct LiveArgs {
   std::string seat;
   std::vector<std::string> cards;
   std::string declare;
+  // deal (Skull King): the turned card, with --hand
+  std::string turned;
+  // bid (Skull King)
+  int64_t bid = 0;
+  std::string cannon;
 };
 
 // The live commands, as added to the app.

@@ -3,6 +3,16 @@
 
 namespace pli {
 
+boost::json::object VerdictJson(const Verdict& verdict) {
+  boost::json::object out;
+  out["code"] = verdict.code;
+  out["rule"] = verdict.rule;
+  out["message"] = verdict.message;
+  out["hidden"] = verdict.hidden.empty() ? boost::json::value(nullptr)
+                                         : boost::json::value(verdict.hidden);
+  return out;
+}
+
 std::string Malformed::Text() const {
   std::string out;
   if (line > 0) out = "line " + std::to_string(line);
@@ -10,6 +20,8 @@ std::string Malformed::Text() const {
   out += (out.empty() ? "" : ": ") + message;
   return out;
 }
+
+std::optional<std::string> Match::SeededDeal(int64_t) const { return std::nullopt; }
 
 void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
                     std::vector<std::pair<size_t, Verdict>>& verdicts) {

@@ -13,6 +13,7 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,6 +38,9 @@ struct Verdict {
   std::string hidden;  // what the actor's own sentence leaves out ("" for none)
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };
+
+// {"code","rule","message","hidden"} ("hidden" null when nothing is).
+boost::json::object VerdictJson(const Verdict& verdict);
 
 // A line of a log that is a JSON object but not a well-formed event of its
 // game (INTERFACE.md §2): kept at its position, where it is the violation
@@ -115,6 +119,10 @@ class Match {
   virtual int Turn() const = 0;
   // The game is over.
   virtual bool Over() const = 0;
+  // The deal event of the next manche shuffled from `seed` (its JSON line,
+  // the seed recorded in it), for `pli deal --seed`; nullopt when the game
+  // has no seeded deal here.
+  virtual std::optional<std::string> SeededDeal(int64_t seed) const;
 };
 
 // A game: the rulesets it answers to, its wire and its rules.
@@ -143,6 +151,12 @@ class Game {
   virtual std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const = 0;
   // The name of a wire tag ("play"), "?" for none.
   virtual std::string TypeName(uint8_t type) const = 0;
+  // An option's value as the game event's JSON holds it, from the text a
+  // person types (`--option hook=false`: the boolean false; `bonuses=2021`:
+  // the string "2021"); nullopt for an unknown option or a value that is
+  // not of its type.
+  virtual std::optional<boost::json::value> OptionJson(std::string_view name,
+                                                       std::string_view text) const = 0;
 };
 
 // The game a ruleset names, nullptr when none does.

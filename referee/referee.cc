@@ -2,6 +2,7 @@
 #include "referee/referee.h"
 
 #include <algorithm>
+#include <boost/json/parse.hpp>
 #include <limits>
 #include <set>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "engine/text.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
+#include "games/president/log.h"
 
 namespace pli {
 namespace {
@@ -187,46 +189,38 @@ bool Judge(EventStore& store, const std::string& game, const Event& action,
   return true;
 }
 
-// An event of an import at its position: as read when it says so or says
-// no seq (then Decide judges it the same), else a copy with its seq set.
-const Event& AtPosition(const Event& read, int64_t seq, std::optional<Event>& moved) {
-  if (!read.seq || *read.seq == seq) return read;
-  moved = read;
-  moved->seq = seq;
-  return *moved;
-}
-
-// Judges one game of an import without writing: its hashes, when given,
-// chain, and its events are legal (or kept, with keep_illegal). Sets
-// `result` and returns false when the import must be refused. Adds the
-// game's event count to result.events.
-bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result) {
+// Judges one game of an import without writing, of any game (its Match):
+// its hashes, when given, chain, and its events are legal (or kept, with
+// keep_illegal). Each event is judged at its position. Sets `result` and
+// returns false when the import must be refused. Adds the game's event
+// count to result.events.
+bool JudgeImportGame(const AnyGameLog& log, bool keep_illegal, ImportResult& result) {
   result.game = log.game;
   result.seq = 0;
-  State state;
+  std::unique_ptr<Match> match = log.kind->NewMatch();
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    std::optional<Event> moved;
-    const Event& event = AtPosition(log.events[i], seq, moved);
+    AnyEvent event = log.events[i];
+    event.seq = seq;
     result.seq = seq;
     // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
     // it has no stored form.
-    if (const auto* mal = std::get_if<MalformedEvent>(&event.body)) {
-      result.message = "event " + std::to_string(seq) + " is malformed: " + mal->Text();
+    if (event.malformed) {
+      result.message = "event " + std::to_string(seq) + " is malformed: " + event.malformed->Text();
       return false;
     }
     if (!log.hashes.empty()) {  // the chain is needed only to check given hashes
-      prev = ChainHash(prev, seq, EncodeEvent(event));
+      prev = ChainHash(prev, seq, event.body);
       if (i < log.hashes.size() && !log.hashes[i].empty() && log.hashes[i] != HashHex(prev)) {
         result.message = "the hash of event " + std::to_string(seq) +
                          " does not match: the log was edited (pli audit shows where)";
         return false;
       }
     }
-    if (std::optional<Violation> v = Step(state, event)) {
+    if (std::optional<Verdict> v = match->Step(event)) {
       if (!keep_illegal) {
-        result.message = SentenceFor(*v, Audience::kAdjudicator);  // import: the archivist's view
+        result.message = v->message;  // import: the archivist's view
         result.violation = std::move(v);
         return false;
       }
@@ -238,15 +232,15 @@ bool JudgeImportGame(const GameLog& log, bool keep_illegal, ImportResult& result
 }
 
 // Appends one judged game inside the caller's write transaction.
-void AppendImportGame(EventStore& store, const GameLog& log) {
+void AppendImportGame(EventStore& store, const AnyGameLog& log) {
   Hash prev = kGenesis;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    std::optional<Event> moved;
-    const Event& event = AtPosition(log.events[i], seq, moved);
-    const EventRecord record = RecordOf(event);
-    const Hash hash = ChainHash(prev, seq, record.body);
-    store.Append(log.game, seq, record, hash);
+    std::string why;
+    std::optional<EventRecord> record = log.kind->RecordOf(log.events[i].body, &why);
+    if (!record) throw StoreError("game \"" + log.game + "\", event " + std::to_string(seq) + ": " + why);
+    const Hash hash = ChainHash(prev, seq, record->body);
+    store.Append(log.game, seq, *record, hash);
     prev = hash;
   }
 }
@@ -296,10 +290,18 @@ void Referee::Forget(const std::string& game, bool nothing_folded) {
 
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
                     const ImportLimits& limits) {
+  std::vector<AnyGameLog> any;
+  any.reserve(games.size());
+  for (const GameLog& log : games) any.push_back(ToAnyGameLog(log));
+  return Import(store, any, keep_illegal, limits);
+}
+
+ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits) {
   ImportResult result;
   // 1. Judge the whole file, writing nothing: a refusal refuses it whole.
   std::set<std::string_view> seen;
-  for (const GameLog& log : games) {
+  for (const AnyGameLog& log : games) {
     const bool refused = [&] {
       if (!seen.insert(log.game).second) {
         result.game = log.game;
@@ -346,7 +348,7 @@ ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool k
       chunk_raced.clear();
       end = next;
       while (end < games.size() && (end == next || chunk_events < chunk_limit)) {
-        const GameLog& log = games[end++];
+        const AnyGameLog& log = games[end++];
         if (store.HeadOf(log.game)) {
           chunk_raced.push_back(log.game);
           continue;
@@ -380,6 +382,148 @@ std::optional<State> LoadState(EventStore& store, const std::string& game) {
   std::optional<StoredGame> stored = store.Read(game);
   if (!stored) return std::nullopt;
   return Fold(*stored);
+}
+
+namespace {
+
+AnySubmitResult AnyResult(Outcome outcome, int64_t head_seq, std::string message) {
+  AnySubmitResult r;
+  r.outcome = outcome;
+  r.head_seq = head_seq;
+  r.message = std::move(message);
+  return r;
+}
+
+// An event's canonical JSON object without its seq, hash and time stamp:
+// what two submissions of the same action share.
+boost::json::value ActionOf(const Game& kind, std::string_view body) {
+  boost::json::value v = boost::json::parse(kind.EventJson(body, 0));
+  v.as_object().erase("seq");
+  v.as_object().erase("at");
+  return v;
+}
+
+// The first name of the record that holds a control character or is not
+// UTF-8 (INTERFACE.md §1), or "".
+std::string ControlCharacterIn(const std::string& game, const EventRecord& record) {
+  const auto bad = [](const std::string& what, const std::string& text) {
+    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
+                                           "\" holds a control character or is not UTF-8"
+                                     : std::string();
+  };
+  std::string problem = bad("the game id", game);
+  if (problem.empty() && record.columns.id) problem = bad("the id", *record.columns.id);
+  if (problem.empty() && record.columns.details && record.columns.details->at) {
+    problem = bad("the time", *record.columns.details->at);
+  }
+  if (record.opening) {
+    if (problem.empty()) problem = bad("the game id", record.opening->game);
+    for (const std::string& name : record.opening->seats) {
+      if (problem.empty()) problem = bad("the seat name", name);
+    }
+  }
+  return problem;
+}
+
+}  // namespace
+
+AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
+                          const AnyEvent& action, std::optional<int64_t> expect) {
+  AnySubmitResult result;
+  if (action.malformed) {
+    const std::optional<Head> head = store.HeadOf(game);
+    result = AnyResult(Outcome::kRejected, head ? head->seq : 0, action.malformed->Text());
+    result.violation = Verdict{"malformed", "", result.message, ""};
+    return result;
+  }
+  std::string why;
+  std::optional<EventRecord> record = kind.RecordOf(action.body, &why);
+  if (!record) {
+    result = AnyResult(Outcome::kRejected, 0, "the action cannot be stored faithfully: " + why);
+    result.violation = Verdict{"malformed", "", result.message, ""};
+    return result;
+  }
+  const std::string id = record->opening ? record->opening->game : game;
+  store.Write([&] {
+    const std::optional<Head> head = store.HeadOf(id);
+    const int64_t head_seq = head ? head->seq : 0;
+    if (std::string problem = ControlCharacterIn(id, *record); !problem.empty()) {
+      result = AnyResult(Outcome::kRejected, head_seq, problem);
+      result.violation = Verdict{"malformed", "", result.message, ""};
+      return false;
+    }
+    if (!head && !record->opening) {
+      result = AnyResult(Outcome::kNoGame, 0, "there is no game \"" + id + "\" in the database");
+      return false;
+    }
+    if (head && record->opening) {
+      result = AnyResult(Outcome::kRejected, head_seq, "game \"" + id + "\" already exists");
+      return false;
+    }
+    std::optional<StoredGame> stored;
+    if (head) stored = store.Read(id);
+    if (head && record->columns.id) {
+      if (std::optional<int64_t> seq = store.FindId(id, *record->columns.id)) {
+        for (const StoredEvent& row : stored->events) {
+          if (row.seq != *seq) continue;
+          const Game* owner = GameOfBody(row.body);
+          if (owner != &kind || ActionOf(kind, row.body) != ActionOf(kind, record->body)) {
+            result = AnyResult(Outcome::kRejected, head_seq,
+                               "id \"" + *record->columns.id +
+                                   "\" was already used for another action, event " +
+                                   std::to_string(*seq) + " of game \"" + id + "\"");
+            return false;
+          }
+          result = AnyResult(Outcome::kDuplicate, head_seq,
+                             "already recorded as event " + std::to_string(*seq) + " (id \"" +
+                                 *record->columns.id + "\"); nothing written");
+          result.seq = *seq;
+          result.hash = row.hash;
+          return false;
+        }
+        throw StoreError("game \"" + id + "\": the id index names event " + std::to_string(*seq) +
+                         ", which is not stored; run pli audit");
+      }
+    }
+    std::unique_ptr<Match> match = kind.NewMatch();
+    if (stored) {
+      for (const StoredEvent& row : stored->events) {
+        AnyEvent e;
+        e.seq = row.seq;
+        e.body = row.body;
+        if (!kind.Owns(row.body)) {
+          throw StoreError("game \"" + id + "\", event " + std::to_string(row.seq) +
+                           ": the stored event is not an event of " + std::string(kind.Name()) +
+                           "; run pli audit");
+        }
+        match->Step(e);
+      }
+    }
+    if (expect && *expect != head_seq) {
+      result = AnyResult(Outcome::kStale, head_seq,
+                         "the log is at seq " + std::to_string(head_seq) + ", you expected " +
+                             std::to_string(*expect) + ": look at the state again and resubmit");
+      result.match = std::move(match);
+      return false;
+    }
+    AnyEvent event = action;
+    event.seq = head_seq + 1;
+    if (std::optional<Verdict> v = match->Decide(event)) {
+      result = AnyResult(Outcome::kRejected, head_seq, v->message);
+      result.violation = std::move(v);
+      result.match = std::move(match);
+      return false;
+    }
+    result = AnyResult(Outcome::kAccepted, head_seq,
+                       "recorded as event " + std::to_string(*event.seq));
+    result.seq = *event.seq;
+    result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, record->body);
+    store.Append(id, *event.seq, *record, result.hash);
+    match->Step(event);
+    result.match = std::move(match);
+    return true;
+  });
+  return result;
 }
 
 }  // namespace pli

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "engine/president/state.h"
 #include "engine/president/violation.h"
 #include "referee/store.h"
+#include "games/log.h"
 #include "schema/log_reader.h"
 
 namespace pli {
@@ -107,6 +109,29 @@ class Referee {
   std::map<std::string, Entry, std::less<>> games_;
 };
 
+// What SubmitAny did: SubmitResult's fields, with the game's Verdict and
+// its Match instead of Président's violation and state.
+struct AnySubmitResult {
+  Outcome outcome = Outcome::kRejected;
+  int64_t seq = 0;
+  Hash hash{};
+  int64_t head_seq = 0;
+  std::optional<Verdict> violation;
+  std::string message;
+  // accepted: the match after the event; rejected, stale: the match the
+  // action was judged in; otherwise null.
+  std::unique_ptr<Match> match;
+};
+
+// Submit for an action of any game (games/game.h), read by its game's
+// reader (Game::ReadLine, without seq): the same transaction, checks and
+// outcomes as Submit. `kind` is the game the action belongs to (for a game
+// event, the one its ruleset names). A malformed action is refused with
+// `malformed`. A resubmitted --id is the same action when the two differ
+// at most in their time stamp.
+AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
+                          const AnyEvent& action, std::optional<int64_t> expect);
+
 // The state of a game folded from the store (illegal events, kept by an
 // import for audit, change nothing). nullopt when there is no such game.
 // Throws StoreError when a stored body does not decode.
@@ -124,7 +149,7 @@ struct ImportResult {
   // first of them and `message` says so.
   std::string game;
   int64_t seq = 0;
-  std::optional<Violation> violation;
+  std::optional<Verdict> violation;  // the rule broken, in the game's own codes
   std::string message;
   // Written with keep_illegal: the illegal events written for audit.
   std::vector<std::pair<std::string, int64_t>> kept;
@@ -153,6 +178,9 @@ struct ImportLimits {
 // `raced`; after a crash or a storage failure (StoreError) the games of the
 // transactions committed before it stay. Events keep their id and at; seq
 // is their position.
+ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, bool keep_illegal,
+                    const ImportLimits& limits = {});
+// The same for Super Président's games read as its own events.
 ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
                     const ImportLimits& limits = {});
 

@@ -12,6 +12,61 @@
 
 namespace pli {
 
+namespace {
+
+// Judges a game's events in turn, of any game (the audit's
+// PositionAuditor for a game behind the game interface).
+class MatchAuditor {
+ public:
+  MatchAuditor(const Game& game, bool keep_going)
+      : game_(game), match_(game.NewMatch()), keep_going_(keep_going) {}
+
+  void Add(const AnyEvent& e) {
+    const int64_t position = ++position_;
+    if (stopped_) return;
+    // Judged at its position: a stored row out of order (only a tampered
+    // store has one) is judged as a copy with its position for seq.
+    std::optional<Verdict> verdict;
+    if (!e.seq || *e.seq == position) {
+      verdict = match_->Step(e);
+    } else {
+      AnyEvent positional = e;
+      positional.seq = position;
+      verdict = match_->Step(positional);
+    }
+    if (!verdict) return;
+    // Reported at the event's own seq (its position when it has none).
+    findings_.push_back(AuditFinding{
+        e.seq.value_or(position), e.seat,
+        e.malformed ? e.malformed->type : std::optional<std::string>(game_.TypeName(e.type)),
+        std::move(*verdict)});
+    if (!keep_going_) stopped_ = true;
+  }
+  const Match& match() const { return *match_; }
+  std::vector<AuditFinding> Take() { return std::move(findings_); }
+
+ private:
+  const Game& game_;
+  std::unique_ptr<Match> match_;
+  bool keep_going_;
+  bool stopped_ = false;  // at the first violation, without keep_going
+  int64_t position_ = 0;
+  std::vector<AuditFinding> findings_;
+};
+
+}  // namespace
+
+GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going) {
+  MatchAuditor auditor(*game.log.kind, keep_going);
+  bool malformed = false;
+  for (const AnyEvent& e : game.log.events) {
+    auditor.Add(e);
+    malformed = malformed || e.malformed.has_value();
+  }
+  return GameVerdict{game.log.game, static_cast<int64_t>(game.log.events.size()),
+                     auditor.match().Seats(), game.chain, auditor.Take(), malformed};
+}
+
 GameVerdict VerdictOf(const LoadedGame& game, bool keep_going) {
   std::vector<AuditFinding> findings;
   for (Finding& f : AuditByPosition(game.log.events, keep_going)) {
@@ -62,9 +117,7 @@ void AuditStoreGames(AuditSink& sink, const std::string& db, const std::optional
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   for (size_t i = 0; i < ids.size(); ++i) {
     sink.Progress(i, ids.size());
-    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
-    sink.Add(
-        VerdictOf(LoadedGame{std::move(checked.log), std::move(checked.chain)}, sink.keep_going()));
+    sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(ids[i]), witness), sink.keep_going()));
   }
   const std::vector<GameHead> heads = store->GameHeads();
   sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(*store, heads, db_witness));
@@ -87,45 +140,12 @@ void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<st
       sink.AddClean(ids[i], *events);
       continue;
     }
-    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
-    sink.Add(
-        VerdictOf(LoadedGame{std::move(checked.log), std::move(checked.chain)}, sink.keep_going()));
+    sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(ids[i]), witness), sink.keep_going()));
   }
   AuditDatabase(sink, *store, db_witness);
 }
 
 namespace {
-
-// Judges a game's events in turn, of any game (the audit's
-// PositionAuditor for a game behind the game interface).
-class MatchAuditor {
- public:
-  MatchAuditor(const Game& game, bool keep_going)
-      : game_(game), match_(game.NewMatch()), keep_going_(keep_going) {}
-
-  void Add(const AnyEvent& e) {
-    const int64_t position = ++position_;
-    if (stopped_) return;
-    std::optional<Verdict> verdict = match_->Step(e);
-    if (!verdict) return;
-    // Reported at the event's own seq (its position when it has none).
-    findings_.push_back(AuditFinding{
-        e.seq.value_or(position), e.seat,
-        e.malformed ? e.malformed->type : std::optional<std::string>(game_.TypeName(e.type)),
-        std::move(*verdict)});
-    if (!keep_going_) stopped_ = true;
-  }
-  const Match& match() const { return *match_; }
-  std::vector<AuditFinding> Take() { return std::move(findings_); }
-
- private:
-  const Game& game_;
-  std::unique_ptr<Match> match_;
-  bool keep_going_;
-  bool stopped_ = false;  // at the first violation, without keep_going
-  int64_t position_ = 0;
-  std::vector<AuditFinding> findings_;
-};
 
 // The game of a log being audited as it is read (AuditFileGames), of any
 // game.

@@ -44,6 +44,9 @@ struct GameVerdict {
 // detailed path): its events re-judged (AuditByPosition), its chain as
 // given. keep_going is audit --continue.
 GameVerdict VerdictOf(const LoadedGame& game, bool keep_going);
+// The same for a stored game of any game, checked (CheckStoredAnyGame):
+// each event judged by its game's Match.
+GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going);
 
 // What an audit reports to, in order: the database file's check and
 // progress (databases only), each game's verdict in the source's order,

@@ -6,6 +6,7 @@
 #include <utility>
 #include <variant>
 
+#include "games/president/module.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
 
@@ -50,10 +51,11 @@ std::string DetailsProblem(const EventDetails& stored, const EventDetails& actua
 
 // The row's columns against the decoded event's (schema/STORE.md: the
 // columns are copies kept for readers).
-std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actual) {
+std::string ColumnsProblem(const Game& kind, const EventColumns& stored,
+                           const EventColumns& actual) {
   if (stored.type != actual.type) {
-    return std::string("the type column says ") + TypeName(static_cast<EventType>(stored.type)) +
-           ", the event is a " + TypeName(static_cast<EventType>(actual.type));
+    return "the type column says " + kind.TypeName(stored.type) + ", the event is a " +
+           kind.TypeName(actual.type);
   }
   if (stored.seat != actual.seat) {
     return "the seat column says " + std::to_string(stored.seat) + ", the event's seat is " +
@@ -73,6 +75,11 @@ std::string ColumnsProblem(const EventColumns& stored, const EventColumns& actua
 
 std::string GameRowProblem(std::string_view game, std::string_view ruleset,
                            std::string_view seats, const GameEvent& event) {
+  return GameRowProblem(game, ruleset, seats, GameOpening{event.game, event.ruleset, event.seats});
+}
+
+std::string GameRowProblem(std::string_view game, std::string_view ruleset,
+                           std::string_view seats, const GameOpening& event) {
   if (event.game != game) {
     return "the game event is for game \"" + event.game + "\", but its rows are stored under \"" +
            std::string(game) + "\": the game was renamed";
@@ -92,7 +99,7 @@ namespace {
 
 // Checks one row against the hash before it; adds its event to the log
 // when it decodes.
-void CheckRow(const StoredEvent& row, const Hash& prev, CheckedGame& out) {
+void CheckRow(const StoredEvent& row, const Hash& prev, AnyCheckedGame& out) {
   if (ChainHash(prev, row.seq, row.body) != row.hash) {
     Report(out.chain, row.seq,
            Seq(row.seq) + " does not match its hash: it was edited, or moved from another seq");
@@ -102,19 +109,25 @@ void CheckRow(const StoredEvent& row, const Hash& prev, CheckedGame& out) {
            Seq(row.seq) + "'s prev column is not the hash it is chained to (" +
                (row.seq == 1 ? std::string("32 zero bytes") : "event " + std::to_string(row.seq - 1) + "'s") + ")");
   }
-  std::variant<Event, std::string> decoded = DecodeEvent(row.body);
-  if (auto* error = std::get_if<std::string>(&decoded)) {
-    Report(out.chain, row.seq, Seq(row.seq) + " does not decode: " + *error);
+  const Game& kind = *out.log.kind;
+  std::string error;
+  std::optional<EventRecord> record = kind.RecordOf(row.body, &error);
+  if (!record) {
+    Report(out.chain, row.seq, Seq(row.seq) + " does not decode: " + error);
     return;
   }
-  Event event = std::move(std::get<Event>(decoded));
-  event.seq = row.seq;
-  std::string columns = ColumnsProblem(row.columns, ColumnsOf(event));
+  std::string columns = ColumnsProblem(kind, row.columns, record->columns);
   if (!columns.empty()) Report(out.chain, row.seq, Seq(row.seq) + ": " + columns);
-  if (const auto* created = std::get_if<GameEvent>(&event.body); created && row.seq == 1) {
-    std::string copies = GameRowProblem(out.log.game, out.ruleset, out.seats, *created);
+  if (record->opening && row.seq == 1) {
+    std::string copies = GameRowProblem(out.log.game, out.ruleset, out.seats, *record->opening);
     if (!copies.empty()) Report(out.chain, row.seq, Seq(row.seq) + ": " + copies);
   }
+  AnyEvent event;
+  event.seq = row.seq;
+  event.type = record->columns.type;
+  event.seat = record->columns.seat;
+  event.id = std::move(record->columns.id);
+  event.body = std::move(record->body);
   out.log.events.push_back(std::move(event));
   out.log.hashes.push_back(HashHex(row.hash));
 }
@@ -162,9 +175,39 @@ const char* ChainStatusName(ChainStatus status) {
   return "broken";
 }
 
+const Game& KindOfStored(const StoredGame& stored) {
+  if (!stored.events.empty()) {
+    if (const Game* kind = GameOfBody(stored.events.front().body)) return *kind;
+  }
+  if (const Game* kind = FindGame(stored.ruleset)) return *kind;
+  return *FindGame("super-president");  // whose reader says what is wrong with the bytes
+}
+
 CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>& witness) {
+  AnyCheckedGame any = CheckStoredAnyGame(stored, witness);
   CheckedGame out;
+  out.log.game = std::move(any.log.game);
+  out.log.events.reserve(any.log.events.size());
+  for (size_t i = 0; i < any.log.events.size(); ++i) {
+    if (any.log.kind == &PresidentGame()) {
+      out.log.events.push_back(PresidentEvent(any.log.events[i]));
+      out.log.hashes.push_back(std::move(any.log.hashes[i]));
+    } else {
+      Report(any.chain, any.log.events[i].seq.value_or(0),
+             Seq(any.log.events[i].seq.value_or(0)) + " is an event of " +
+                 std::string(any.log.kind->Name()) + ", which this command does not read yet");
+    }
+  }
+  out.chain = std::move(any.chain);
+  out.ruleset = std::move(any.ruleset);
+  out.seats = std::move(any.seats);
+  return out;
+}
+
+AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<Head>& witness) {
+  AnyCheckedGame out;
   out.log.game = stored.game;
+  out.log.kind = &KindOfStored(stored);
   out.ruleset = stored.ruleset;
   out.seats = stored.seats;
   out.chain.status = ChainStatus::kOk;

@@ -13,6 +13,7 @@
 
 #include "engine/president/event.h"
 #include "engine/president/state.h"
+#include "games/log.h"
 #include "referee/chain.h"
 #include "referee/store.h"
 #include "replay/fold.h"
@@ -50,6 +51,8 @@ struct CheckedGame {
 // (a renamed or swapped id), and its ruleset and seats (schema/STORE.md §2).
 std::string GameRowProblem(std::string_view game, std::string_view ruleset,
                            std::string_view seats, const GameEvent& event);
+std::string GameRowProblem(std::string_view game, std::string_view ruleset,
+                           std::string_view seats, const GameOpening& event);
 
 // Checks every row of a stored game: seqs contiguous from 1, each body
 // decodes, each hash chains to the previous row's (an edited, removed or
@@ -61,6 +64,21 @@ std::string GameRowProblem(std::string_view game, std::string_view ruleset,
 // one), must be a row of the log with that hash. Each broken link is
 // reported once, at its seq, and checking goes on from the stored hash.
 CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>& witness);
+
+// A stored game of any game as CheckStoredGame checks it: the log holds
+// each event that decodes, as its game's AnyEvent; the game is the one its
+// first body names (else its games row's ruleset; else Super Président).
+// (CheckStoredGame is this, for Super Président's tools: a game of another
+// ruleset is reported there as one it does not read.)
+struct AnyCheckedGame {
+  AnyGameLog log;  // lines empty; hashes are the stored hashes in hex
+  ChainCheck chain;
+  std::string ruleset;  // the games row's copies, as stored
+  std::string seats;
+};
+AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<Head>& witness);
+// The game a stored game is of (CheckStoredAnyGame).
+const Game& KindOfStored(const StoredGame& stored);
 
 // Checks the `hash` fields of a game read from a JSON Lines file: kNone
 // when no event carries one, else each must be the chain hash of its event.

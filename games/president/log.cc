@@ -51,6 +51,13 @@ class Typed {
 
 }  // namespace
 
+AnyGameLog ToAnyGameLog(const GameLog& log) {
+  AnyGameLog out{log.game, &PresidentGame(), {}, log.lines, log.hashes};
+  out.events.reserve(log.events.size());
+  for (const Event& e : log.events) out.events.push_back(ToAnyEvent(e));
+  return out;
+}
+
 std::optional<LogError> ReadLogEvents(std::istream& in, const std::function<void(LogItem&)>& fn) {
   Typed typed(fn);
   return typed.Result(ReadAnyLogEvents(in, [&](AnyLogItem& item) { typed.Take(item); }));

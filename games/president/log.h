@@ -47,6 +47,10 @@ std::variant<std::vector<GameLog>, LogError> ReadLogFile(const std::string& path
 std::optional<LogError> ReadLogFileEvents(const std::string& path,
                                           const std::function<void(LogItem&)>& fn);
 
+// A game read as Président's events, as the log of any game holds it.
+struct AnyGameLog;
+AnyGameLog ToAnyGameLog(const GameLog& log);
+
 }  // namespace pli
 
 #endif  // PLI_GAMES_PRESIDENT_LOG_H_

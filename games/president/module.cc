@@ -3,6 +3,7 @@
 #include "games/president/module.h"
 
 #include <boost/json/serialize.hpp>
+#include <charconv>
 #include <utility>
 #include <variant>
 
@@ -174,6 +175,27 @@ class President final : public Game {
       return "?";
     }
     return pli::TypeName(static_cast<EventType>(type));
+  }
+
+  std::optional<boost::json::value> OptionJson(std::string_view name,
+                                               std::string_view text) const override {
+    // The JSON kind is the kind of the option's value in the preset
+    // (RULES.md Changes 2026-11-24), as the reader checks it.
+    for (const auto& [option, value] : OptionValues(*Preset("super-president"))) {
+      if (option != name) continue;
+      if (value == "true" || value == "false") {
+        if (text == "true" || text == "false") return boost::json::value(text == "true");
+        return std::nullopt;
+      }
+      if (!value.empty() && value.find_first_not_of("-0123456789") == std::string::npos) {
+        int64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+        return boost::json::value(v);
+      }
+      return boost::json::value(boost::json::string_view(text.data(), text.size()));
+    }
+    return std::nullopt;
   }
 
  private:

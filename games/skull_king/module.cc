@@ -2,10 +2,12 @@
 // reader, its stored encoding (FORMAT.md §8), its rules and its text.
 #include "games/skull_king/module.h"
 
+#include <charconv>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
+#include "bots/skull_king/bot.h"
 #include "engine/skull_king/rules.h"
 #include "engine/text.h"
 #include "schema/input_error.h"
@@ -87,6 +89,15 @@ class SkullKingMatch final : public Match {
   std::vector<std::string> Seats() const override { return state_.seat_names; }
   int Turn() const override { return state_.turn; }
   bool Over() const override { return state_.phase == Phase::kGameOver; }
+  std::optional<std::string> SeededDeal(int64_t seed) const override {
+    if (state_.seats == 0 || state_.manche >= kManches) return std::nullopt;
+    EventLine line;
+    DealEvent deal = DealFromSeed(state_.options, state_.seats, state_.manche + 1,
+                                  static_cast<uint64_t>(seed));
+    deal.seed = seed;
+    line.event = std::move(deal);
+    return EventToJson(line);
+  }
 
  private:
   Event Read(const AnyEvent& event) const { return Decoded(event.body).event; }
@@ -157,6 +168,24 @@ class SkullKing final : public Game {
       return "?";
     }
     return sk::TypeName(static_cast<EventType>(type));
+  }
+
+  std::optional<boost::json::value> OptionJson(std::string_view name,
+                                               std::string_view text) const override {
+    switch (OptionJsonKind(name)) {
+      case 'b':
+        if (text == "true") return boost::json::value(true);
+        if (text == "false") return boost::json::value(false);
+        return std::nullopt;
+      case 'i': {
+        int64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+        return boost::json::value(v);
+      }
+      case 's': return boost::json::value(boost::json::string_view(text.data(), text.size()));
+      default: return std::nullopt;
+    }
   }
 };
 

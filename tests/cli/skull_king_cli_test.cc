@@ -8,10 +8,14 @@
 //   and may not make the bids sum to 1 (SK-B4, the hook of the default
 //   preset); seat 1 leads the pli (SK-P1).
 #include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <vector>
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "tests/cli/run.h"
+#include "tests/temp_dir.h"
 
 namespace {
 
@@ -104,6 +108,115 @@ TEST_CASE("Skull King: pli legal lists the bids owed and the cards that may be p
         boost::json::parse(R"([{"type":"play","seat":1,"card":"mermaid","declare":null}])"));
   const Result text = Pli("legal " + Fixture("cli-clean") + " --at 5");
   CHECK(text.out == "seat 1 (Bob) may play: mermaid\n");
+}
+
+TEST_CASE("Skull King: import, audit --db, state --db and export round trip, hash for hash") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "sk.db").string());
+  const Result imported = Pli("import --db " + db + " " + Fixture("cli-clean"));
+  INFO(imported.err);
+  REQUIRE(imported.status == 0);
+  CHECK(Pli("audit --db " + db).status == 0);
+  // Manche 1 scored (SK-N1, SK-N2, SK-N3): Ann bid 1 and won 0: -10; Bob
+  // bid 1 and won the pli with the mermaid over the pirate (SK-W1 a, SK-R1),
+  // 20 and the yellow 14's bonus of 10; Cyd bid 0 and won 0: 10 x H = 10.
+  const boost::json::value s = Doc(Pli("state --db " + db + " --json"));
+  CHECK(s.at("seq") == 8);
+  CHECK(s.at("phase") == "manche-over");
+  CHECK(s.at("won") == boost::json::parse("[0,1,0]"));
+  CHECK(s.at("scores") == boost::json::parse("[-10,30,10]"));
+  // The export carries every event with its seq and hash; it audits clean,
+  // chain ok, and imports and exports again to the same bytes.
+  const std::string exported = (tmp.path / "sk.jsonl").string();
+  REQUIRE(Pli("export --db " + db + " --output " + Quote(exported)).status == 0);
+  const boost::json::value audit = Doc(Pli("audit " + Quote(exported) + " --json"));
+  CHECK(audit.at("games").at(0).at("chain") == "ok");
+  CHECK(audit.at("games").at(0).at("violations").as_array().empty());
+  const std::string again = Quote((tmp.path / "again.db").string());
+  REQUIRE(Pli("import --db " + again + " " + Quote(exported)).status == 0);
+  const Result first = Pli("export --db " + db);
+  const Result second = Pli("export --db " + again);
+  CHECK(first.out == second.out);
+  CHECK(pli::test::Lines(first.out).size() == 8);
+}
+
+TEST_CASE("Skull King: import refuses a log with a malformed line, writing nothing") {
+  pli::test::TempDir tmp;
+  const std::string path = (tmp.path / "sk.db").string();
+  const Result r = Pli("import --db " + Quote(path) + " " + Fixture("cli-violations"));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("line 8") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(path));
+}
+
+// Runs a live command on `db`, checking its exit status.
+Result Live(const std::string& db, const std::string& args, int status) {
+  const Result r = Pli(args + " --db " + db + " --no-time");
+  INFO(args << "\n" << r.out << r.err);
+  CHECK(r.status == status);
+  return r;
+}
+
+TEST_CASE("Skull King: the live commands referee a manche (SK-B2, SK-B4, SK-P1), refusals write nothing") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "live.db").string());
+  Live(db, "new --game g1 --seats Ann,Bob,Cyd --ruleset skull-king", 0);
+  Live(db, "deal --game g1 --hand pirate --hand mermaid --hand 14y --turned 3g --expect 1", 0);
+  // Seat 1, on the dealer's left, bids first (SK-B2): seat 0 is refused.
+  const Result early = Live(db, "bid --game g1 --seat Ann 1 --expect 2", 1);
+  CHECK(early.err.find("not-your-turn (SK-B2)") != std::string::npos);
+  Live(db, "bid --game g1 --seat Bob 1 --expect 2", 0);
+  Live(db, "bid --game g1 --seat 2 0 --expect 3", 0);
+  // The dealer may not make the bids sum to H = 1 (SK-B4).
+  const Result hook = Live(db, "bid --game g1 --seat 0 0 --expect 4 --json", 1);
+  CHECK(Doc(hook).at("violation").at("code") == "bid-equalizes");
+  CHECK(Doc(hook).at("violation").at("rule") == "SK-B4");
+  Live(db, "bid --game g1 --seat 0 1 --expect 4", 0);
+  // pass is no Skull King event: malformed, exit 2; a stale --expect, exit 1.
+  Live(db, "pass --game g1 --seat 2", 2);
+  Live(db, "play --game g1 --seat 1 mermaid --expect 4", 1);
+  const Result played = Live(db, "play --game g1 --seat 1 mermaid --expect 5 --json", 0);
+  CHECK(Doc(played).at("turn") == 2);
+  Live(db, "play --game g1 --seat 2 14y --expect 6", 0);
+  Live(db, "play --game g1 --seat 0 pirate --expect 7", 0);
+  CHECK(Pli("audit --db " + db).status == 0);
+  // The game played through the commands is the fixture's, event for event.
+  const std::vector<std::string> exported = pli::test::Lines(Pli("export --db " + db).out);
+  std::ifstream in(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl");
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(in, line);) expected.push_back(line);
+  REQUIRE(exported.size() == expected.size());
+  for (size_t i = 0; i < exported.size(); ++i) {
+    boost::json::object e = boost::json::parse(exported[i]).as_object();
+    CHECK(e.at("seq") == static_cast<int64_t>(i) + 1);
+    e.erase("seq");
+    e.erase("hash");
+    CHECK(boost::json::value(e) == boost::json::parse(expected[i]));
+  }
+}
+
+TEST_CASE("Skull King: a seeded deal deals the same hands everywhere, H cards each (SK-D1)") {
+  pli::test::TempDir tmp;
+  std::vector<boost::json::value> hands;
+  for (const char* name : {"a.db", "b.db"}) {
+    const std::string db = Quote((tmp.path / name).string());
+    Live(db, "new --game g --seats A,B,C,D --ruleset skull-king", 0);
+    Live(db, "deal --game g --seed 7 --expect 1", 0);
+    const boost::json::value s = Doc(Pli("state --db " + db + " --json"));
+    CHECK(s.at("phase") == "bidding");
+    CHECK(s.at("hand_size") == 1);
+    for (const auto& hand : s.at("hands").as_array()) CHECK(hand.as_array().size() == 1);
+    hands.push_back(s.at("hands"));
+  }
+  CHECK(hands[0] == hands[1]);
+}
+
+TEST_CASE("Skull King: pli bid on a Super President game is refused as bad usage") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "p.db").string());
+  Live(db, "new --game p --seats A,B,C,D", 0);
+  const Result r = Live(db, "bid --game p --seat 0 1", 2);
+  CHECK(r.err.find("Skull King") != std::string::npos);
 }
 
 TEST_CASE("Skull King: a command that does not read Skull King yet says so (exit 2)") {

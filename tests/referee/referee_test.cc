@@ -146,7 +146,7 @@ TEST_CASE("Import is all or nothing, and keeps illegal events only when asked") 
   CHECK(refused.game == "b");
   CHECK(refused.seq == 3);
   REQUIRE(refused.violation.has_value());
-  CHECK(refused.violation->code == Code::kNotYourTurn);
+  CHECK(refused.violation->code == "not-your-turn");
   CHECK(store->Games().empty());  // game "a" was rolled back too
 
   const ImportResult kept = Import(*store, games, true);
