@@ -18,6 +18,8 @@
 #include "cli/command_group.h"
 #include "cli/source.h"
 #include "cli/style.h"
+#include "games/game.h"
+#include "referee/open_store.h"
 #include "replay/diff.h"
 #include "replay/explain.h"
 #include "replay/scenario.h"
@@ -60,9 +62,104 @@ struct ExplainArgs {
   bool json = false;
 };
 
+// The game explain looks at when it is not Super Président's (read through
+// the game interface), else nullopt.
+std::optional<AnyLoadedGame> OtherGame(const ExplainArgs& args) {
+  std::optional<AnyLoadedGame> game;
+  if (args.db) {
+    std::unique_ptr<EventStore> store = OpenStore(*args.db, OpenMode::kReadOnly);
+    const std::vector<std::string> ids = DbGameIds(*store, *args.db, args.game, true);
+    game = LoadAnyStoredGame(*store, ids.front());
+  } else {
+    game = LoadAnyFileGame(args.source, args.game);
+  }
+  if (!game || game->log.kind == FindGame("super-president")) return std::nullopt;
+  return game;
+}
+
+// explain of a game of another ruleset: the Match's explanation of the
+// event, in the state before it, with the state before and after.
+int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
+  if (game.chain.status == ChainStatus::kBroken) {
+    std::cerr << "pli: warning: game \"" << EscapeForTerminal(game.log.game)
+              << "\" has a broken hash chain (at event " << game.chain.problems.front().seq
+              << "); run pli audit\n";
+  }
+  GameLog stub{game.log.game, {}, {}, {}};
+  stub.events.resize(game.log.events.size());
+  const int64_t seq = ResolveAt(stub, args.at);
+  const Game& kind = *game.log.kind;
+  std::unique_ptr<Match> match = kind.NewMatch();
+  for (int64_t i = 0; i + 1 < seq; ++i) match->Step(game.log.events[static_cast<size_t>(i)]);
+  AnyEvent event = game.log.events[static_cast<size_t>(seq) - 1];
+  event.seq = seq;
+  boost::json::object o;
+  o["game"] = game.log.game;
+  o["seq"] = seq;
+  o["event"] = event.malformed ? boost::json::value(nullptr)
+                               : boost::json::parse(kind.EventJson(event.body, seq));
+  o["type"] = event.malformed ? (event.malformed->type ? boost::json::value(*event.malformed->type)
+                                                       : boost::json::value(nullptr))
+                              : boost::json::value(kind.TypeName(event.type));
+  o["seat"] = event.seat >= 0 ? boost::json::value(event.seat) : boost::json::value(nullptr);
+  for (auto& [key, value] : match->ExplainJson(event)) o[key] = value;
+  o["before"] = match->StateJson();
+  match->Step(event);
+  o["after"] = match->StateJson();
+  const bool legal = o.at("legal").as_bool();
+  if (args.json) {
+    PrintJson(o);
+  } else {
+    std::string text = "game " + EscapeForTerminal(game.log.game) + ", event " +
+                       std::to_string(seq) + " of " + std::to_string(game.log.events.size()) +
+                       ": " + (o.at("event").is_null() ? std::string("(malformed)")
+                                                        : boost::json::serialize(o.at("event"))) +
+                       "\n";
+    if (legal) {
+      text += "verdict: legal";
+      if (!o.at("rule").is_null()) {
+        text += " (" + std::string(o.at("rule").at("id").as_string()) + ")";
+      }
+      text += "\nwhy:\n";
+      for (const auto& w : o.at("why").as_array()) {
+        text += "  " + std::string(w.at("rule").as_string()) + "  " +
+                std::string(w.at("sentence").as_string()) + ": " +
+                EscapeForTerminal(std::string(w.at("detail").as_string())) + "\n";
+      }
+    } else {
+      const auto& v = o.at("violation");
+      text += "verdict: " + std::string(v.at("code").as_string());
+      if (!v.at("rule").as_string().empty()) text += " (" + std::string(v.at("rule").as_string()) + ")";
+      text += ": " + EscapeForTerminal(std::string(v.at("message").as_string())) + "\n";
+    }
+    text += "\nthe table before it (after event " + std::to_string(seq - 1) + "):\n";
+    std::unique_ptr<Match> before = kind.NewMatch();
+    for (int64_t i = 0; i + 1 < seq; ++i) before->Step(game.log.events[static_cast<size_t>(i)]);
+    text += before->StateText();
+    const auto& instead = o.at("instead").as_array();
+    text += "\nthe legal actions there (" + std::to_string(instead.size()) + "):\n";
+    for (const auto& a : instead) {
+      boost::json::object shown = a.as_object();
+      const bool taken = shown.at("taken").as_bool();
+      shown.erase("taken");
+      text += "  " + boost::json::serialize(shown) + (taken ? "   <- the event" : "") + "\n";
+    }
+    std::cout << text;
+  }
+  for (const AnyEvent& e : game.log.events) {
+    if (!e.malformed) continue;
+    std::cerr << "pli: game \"" << EscapeForTerminal(game.log.game)
+              << "\" holds a malformed event (" << EscapeForTerminal(e.malformed->Text())
+              << "); pli audit --continue lists them all\n";
+    return kExitBadInput;
+  }
+  return legal ? kExitOk : kExitViolation;
+}
+
 int RunExplain(const ExplainArgs& args) {
   if (args.db.has_value() == !args.source.empty())
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  if (std::optional<AnyLoadedGame> other = OtherGame(args)) return RunExplainAny(args, *other);
   const GameLog game =
       LoadGame(args.db ? std::nullopt : std::optional(args.source), args.db, args.game);
   const int64_t seq = ResolveAt(game, args.at);

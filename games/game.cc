@@ -23,6 +23,24 @@ std::string Malformed::Text() const {
 
 std::optional<std::string> Match::SeededDeal(int64_t) const { return std::nullopt; }
 
+boost::json::object Match::ExplainJson(const AnyEvent& event) const {
+  boost::json::object o;
+  std::optional<Verdict> v = Decide(event);
+  o["legal"] = !v.has_value();
+  o["violation"] = v ? boost::json::value(VerdictJson(*v)) : boost::json::value(nullptr);
+  o["rule"] = v ? boost::json::value(boost::json::object{{"id", v->rule}, {"sentence", v->message}})
+                : boost::json::value(nullptr);
+  o["why"] = boost::json::array();
+  boost::json::array instead;
+  for (const boost::json::value& a : LegalJson()) {
+    boost::json::object entry = a.as_object();
+    entry["taken"] = false;
+    instead.push_back(std::move(entry));
+  }
+  o["instead"] = std::move(instead);
+  return o;
+}
+
 void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
                     std::vector<std::pair<size_t, Verdict>>& verdicts) {
   for (size_t i = 0; i < events.size(); ++i) {

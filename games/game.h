@@ -119,6 +119,11 @@ class Match {
   virtual int Turn() const = 0;
   // The game is over.
   virtual bool Over() const = 0;
+  // `pli explain` of `event`, judged in this match's state (the state
+  // before it): {"legal","violation","rule":{"id","sentence"},"why":[{"rule",
+  // "sentence","detail"}],"instead":[the legal actions, each with "taken"]}
+  // ("violation" a VerdictJson or null; "rule" the rule that decides it).
+  virtual boost::json::object ExplainJson(const AnyEvent& event) const;
   // The deal event of the next manche shuffled from `seed` (its JSON line,
   // the seed recorded in it), for `pli deal --seed`; nullopt when the game
   // has no seeded deal here.

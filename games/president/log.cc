@@ -23,8 +23,8 @@ class Typed {
     if (any.kind != &PresidentGame()) {
       error_ = LogError{any.line, "ruleset",
                         "game \"" + any.game + "\" is a game of " + std::string(any.kind->Name()) +
-                            ", which this command does not read yet (pli audit, state, legal, "
-                            "import and export read every game)"};
+                            ", which this command does not read yet (pli audit, state, legal, explain, "
+                            "import, export and the live commands read every game)"};
       return;
     }
     item_.opens = any.opens;

@@ -89,6 +89,82 @@ class SkullKingMatch final : public Match {
   std::vector<std::string> Seats() const override { return state_.seat_names; }
   int Turn() const override { return state_.turn; }
   bool Over() const override { return state_.phase == Phase::kGameOver; }
+  boost::json::object ExplainJson(const AnyEvent& event) const override {
+    boost::json::object o = Match::ExplainJson(event);
+    if (event.malformed) return o;
+    const EventLine line = Decoded(event.body);
+    // Which legal action the event is: the same bid, or the same card and
+    // declaration.
+    for (boost::json::value& entry : o["instead"].as_array()) {
+      boost::json::object& a = entry.as_object();
+      bool taken = false;
+      if (const auto* b = std::get_if<BidEvent>(&line.event)) {
+        taken = a.at("type") == "bid" && a.at("seat") == b->seat && a.at("bid") == b->bid &&
+                (!b->cannon || (a.contains("cannon") &&
+                                a.at("cannon") == (*b->cannon == Cannon::kCannonball
+                                                       ? "cannonball" : "grapeshot")));
+      } else if (const auto* p = std::get_if<PlayEvent>(&line.event); p && p->cards.size() == 1) {
+        const char* d = DeclareText(p->declare);
+        taken = a.at("type") == "play" && a.at("seat") == p->seat &&
+                a.at("card") == boost::json::value(CardText(p->cards[0])) &&
+                (d ? a.at("declare") == d : a.at("declare").is_null());
+      }
+      a["taken"] = taken;
+    }
+    if (!o.at("legal").as_bool()) return o;
+    boost::json::array why;
+    const auto add = [&](const char* rule, const char* sentence, std::string detail) {
+      why.push_back(boost::json::object{{"rule", rule}, {"sentence", sentence}, {"detail", detail}});
+    };
+    const State& s = state_;
+    if (std::holds_alternative<GameEvent>(line.event)) {
+      add("SK-S1", "There are 2 to 8 seats (2 to 6 for the original rules), numbered clockwise from 0.",
+          std::to_string(std::get<GameEvent>(line.event).seats.size()) + " seats");
+    } else if (const auto* d = std::get_if<DealEvent>(&line.event)) {
+      const int m = s.manche + 1;
+      add("SK-D1", "Manche m deals H(m) cards to each seat.",
+          "manche " + std::to_string(m) + ": " +
+              std::to_string(d->hands.empty() ? 0 : d->hands.front().size()) + " card(s) each");
+      add("SK-D2", "A deal records one hand per seat and uses no card more often than the deck holds it.",
+          std::to_string(d->hands.size()) + " hands");
+      add("SK-D3", "The turned card sets trump, when the rules turn one.",
+          d->turned ? "turned " + CardText(*d->turned) : std::string("no card turned"));
+    } else if (const auto* b = std::get_if<BidEvent>(&line.event)) {
+      add("SK-B1", "Every seat bids once per manche, from 0 to H.",
+          "seat " + std::to_string(b->seat) + " bids " + std::to_string(b->bid) + " of 0 to " +
+              std::to_string(s.hand_size));
+      if (s.options.bidding == Bidding::kSequential) {
+        add("SK-B2", "Bids are made in turn, clockwise from the dealer's left.",
+            "it was seat " + std::to_string(b->seat) + "'s turn to bid");
+      }
+      if (s.options.hook && s.to_bid.size() == 1) {
+        int sum = 0;
+        for (const auto& bid : s.bids) sum += bid.value_or(0);
+        add("SK-B4", "The last bid must not make the bids sum to H.",
+            "the bids sum to " + std::to_string(sum + b->bid) + ", not " +
+                std::to_string(s.hand_size));
+      }
+    } else if (const auto* p = std::get_if<PlayEvent>(&line.event)) {
+      add("SK-P1", "A play is one card from the hand of the seat whose turn it is.",
+          "seat " + std::to_string(p->seat) + " plays " + CardText(p->cards[0]));
+      if (p->declare != Declare::kNone) {
+        add("SK-P3", "The Tigress is played as a pirate or as an escape.",
+            std::string("declared ") + DeclareText(p->declare));
+      }
+      if (s.trick && s.trick->lead_suit) {
+        add("SK-P5", "A player holding a numbered card of the led suit follows it or plays a special card.",
+            std::string("led suit ") + SuitName(*s.trick->lead_suit));
+      }
+    } else if (std::holds_alternative<EndEvent>(line.event)) {
+      add("SK-G1", "An end event may come at any time: the game is over.", "the game ends");
+    }
+    if (!why.empty()) {
+      o["rule"] = boost::json::object{{"id", why.back().at("rule")}, {"sentence", why.back().at("sentence")}};
+    }
+    o["why"] = std::move(why);
+    return o;
+  }
+
   std::optional<std::string> SeededDeal(int64_t seed) const override {
     if (state_.seats == 0 || state_.manche >= kManches) return std::nullopt;
     EventLine line;

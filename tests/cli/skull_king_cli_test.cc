@@ -219,8 +219,31 @@ TEST_CASE("Skull King: pli bid on a Super President game is refused as bad usage
   CHECK(r.err.find("Skull King") != std::string::npos);
 }
 
+TEST_CASE("Skull King: pli explain gives the verdict, its rule and the legal actions there") {
+  // Event 5: the dealer's 0 would make the bids equal H (SK-B4); the one
+  // legal bid was 1 (0 to H = 1, less the forbidden 0).
+  const Result illegal = Pli("explain " + Fixture("cli-violations") + " --at 5 --json");
+  CHECK(illegal.status == 2);  // judged; the game holds a malformed line (8)
+  const boost::json::value x = Doc(illegal);
+  CHECK(x.at("legal") == false);
+  CHECK(x.at("violation").at("code") == "bid-equalizes");
+  CHECK(x.at("violation").at("rule") == "SK-B4");
+  CHECK(x.at("instead") ==
+        boost::json::parse(R"([{"type":"bid","seat":0,"bid":1,"taken":false}])"));
+  CHECK(x.at("before").at("to_bid") == boost::json::parse("[0]"));
+  // Event 7 of the clean manche: Cyd's 14y, the only card held, in turn
+  // after Bob's mermaid, which set no led suit (SK-P4: a special first card).
+  const Result legal = Pli("explain " + Fixture("cli-clean") + " --at 7 --json");
+  CHECK(legal.status == 0);
+  const boost::json::value y = Doc(legal);
+  CHECK(y.at("legal") == true);
+  CHECK(y.at("rule").at("id") == "SK-P1");
+  CHECK(y.at("instead") ==
+        boost::json::parse(R"([{"type":"play","seat":2,"card":"14y","declare":null,"taken":true}])"));
+}
+
 TEST_CASE("Skull King: a command that does not read Skull King yet says so (exit 2)") {
-  const Result r = Pli("explain " + Fixture("cli-clean") + " --at 3");
+  const Result r = Pli("diff " + Fixture("cli-clean") + " " + Fixture("cli-clean"));
   CHECK(r.status == 2);
   CHECK(r.err.find("skull-king") != std::string::npos);
 }
