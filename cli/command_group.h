@@ -23,6 +23,7 @@ class CommandGroup {
 std::unique_ptr<CommandGroup> AddAdjudicateCommands(CLI::App& app);  // adjudicate.cc: explain, diff, check
 std::unique_ptr<CommandGroup> AddReplayCommand(CLI::App& app);       // replay_view.cc: replay
 std::unique_ptr<CommandGroup> AddSimulateCommands(CLI::App& app);    // simulate.cc: simulate, prop
+std::unique_ptr<CommandGroup> AddCopyCommand(CLI::App& app);         // copy.cc: copy
 
 }  // namespace pli::cli
 

@@ -444,6 +444,7 @@ int main(int argc, char** argv) {
   groups.push_back(pli::cli::AddAdjudicateCommands(app));
   groups.push_back(pli::cli::AddReplayCommand(app));
   groups.push_back(pli::cli::AddSimulateCommands(app));
+  groups.push_back(pli::cli::AddCopyCommand(app));
   const bool json = WantsJson(argc, argv);
   if (std::optional<int> status = Parse(app, argc, argv, json)) return *status;
   try {
