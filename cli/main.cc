@@ -366,12 +366,14 @@ Commands AddCommands(CLI::App& app, Args& args) {
   c.audit->add_option("--html", args.html, pli::cli::kAuditHtmlHelp)->type_name("FILE");
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
-                       "pli and what is in force, who is out, the ranking.",
+                       "pli and what is in force, who is out, the ranking (Skull King: the "
+                       "bids against the tricks, the trick, trump, the scores).",
                        kStateFooter, args);
   AddPointOptions(c.state, args);
   c.legal = AddCommand(
       app, "legal",
-      "List every legal action (play, pass, close, gift) after an event, up to suits.",
+      "List every legal action (play, pass, close, gift) after an event, up to suits "
+      "(Skull King: each bid, each card that may be played).",
       kLegalFooter, args);
   AddPointOptions(c.legal, args);
   return c;
