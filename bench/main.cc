@@ -88,7 +88,7 @@ pli::bench::Config ParseArgs(int argc, char** argv) {
       c.pli = argv[++i];
     } else if (a == "--only" && has_value) {
       for (const char* p = argv[++i]; *p != '\0'; ++p)
-        if (*p >= '1' && *p <= '7') c.only.push_back(*p - '0');
+        if (*p >= '1' && *p <= '8') c.only.push_back(*p - '0');
     } else {
       Usage();
     }
@@ -118,9 +118,9 @@ int main(int argc, char** argv) {
   using Measure = void (*)(const Config&, Report&);
   const Measure measures[] = {MeasureRandomPlay, MeasureFold,       MeasureAudit,
                               MeasureStateAt,    MeasureWrites,     MeasurePeakMemory,
-                              MeasureSkullKingPlay};
+                              MeasureSkullKingPlay, MeasurePostgres};
   Report report;
-  for (int n = 1; n <= 7; ++n) {
+  for (int n = 1; n <= 8; ++n) {
     if (!Wanted(c, n)) continue;
     std::fprintf(stderr, "pli_bench: measurement %d ...\n", n);
     measures[n - 1](c, report);

@@ -26,7 +26,7 @@ struct Config {
   std::string dir;           // where databases are made and kept (build-bench/data)
   std::string pli;           // the pli binary
   bool quick = false;        // fewer repetitions, smaller work
-  std::vector<int> only;     // measurements to run (1-7); empty = all
+  std::vector<int> only;     // measurements to run (1-8); empty = all
   int64_t small_db = 1'000'000;
   int64_t large_db = 10'000'000;
 };
@@ -59,6 +59,7 @@ void MeasureStateAt(const Config& c, Report& r);      // 4
 void MeasureWrites(const Config& c, Report& r);       // 5
 void MeasurePeakMemory(const Config& c, Report& r);   // 6
 void MeasureSkullKingPlay(const Config& c, Report& r);  // 7 (sk_bench.cc)
+void MeasurePostgres(const Config& c, Report& r);     // 8 (pg_bench.cc)
 
 }  // namespace pli::bench
 

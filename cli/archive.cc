@@ -99,7 +99,7 @@ int RunImport(const ArchiveArgs& args) {
   // (atomically, referee/sqlite_schema.cc) and the games imported there,
   // where they are judged afresh.
   std::optional<ImportResult> judged;
-  if (!std::filesystem::exists(args.db)) {
+  if (!IsPostgresUri(args.db) && !std::filesystem::exists(args.db)) {
     std::unique_ptr<EventStore> empty = NewMemoryStore();
     judged = Import(*empty, games, args.keep_illegal);
   }

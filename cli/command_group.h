@@ -24,6 +24,7 @@ std::unique_ptr<CommandGroup> AddAdjudicateCommands(CLI::App& app);  // adjudica
 std::unique_ptr<CommandGroup> AddReplayCommand(CLI::App& app);       // replay_view.cc: replay
 std::unique_ptr<CommandGroup> AddSimulateCommands(CLI::App& app);    // simulate.cc: simulate, prop
 std::unique_ptr<CommandGroup> AddServeCommand(CLI::App& app);        // serve.cc: serve
+std::unique_ptr<CommandGroup> AddCopyCommand(CLI::App& app);         // copy.cc: copy
 
 }  // namespace pli::cli
 

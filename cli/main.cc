@@ -17,6 +17,7 @@
 
 #include "cli/archive.h"
 #include "cli/audit.h"
+#include "cli/html.h"
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/live.h"
@@ -90,6 +91,7 @@ Before the examples:
 Examples:
   pli audit fixtures/seed/5.1-suite.jsonl
   pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
+  pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --html report.html   # exit 1
   pli audit --db club.db --game 5.1-suite \
     --head 11:48957ba68da75ee73f40abcdb4009efd853dec0666f6bf31a720ccb0819c16ba
 (--head SEQ:HASH is a head you kept, from an acknowledgement or from the
@@ -124,6 +126,7 @@ struct Args {
   bool keep_going = false;          // audit --continue
   std::optional<int64_t> at;        // state, legal
   std::optional<std::string> game;  // state, legal
+  std::optional<std::string> html;  // audit --html FILE
 };
 
 void Print(const boost::json::value& value) { std::cout << boost::json::serialize(value) << "\n"; }
@@ -194,17 +197,20 @@ pli::GameLog LoadOne(const Args& args) {
 }
 
 // Audits SOURCE or --db into `printer`; returns the exit status.
-int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
+int AuditInto(pli::cli::AuditPrinter& printer, pli::AuditSink& sink, const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+  }
+  if (args.html && !args.db && args.source == "-") {
+    throw std::runtime_error("--html reads the games again for their replays: give a file or --db, not standard input");
   }
   pli::Witness witness;
   if (args.head) witness = pli::ParseWitness(*args.head);
   if (args.db) {
-    pli::AuditDbGames(printer, *args.db, args.game, witness.game, witness.database);
+    pli::AuditDbGames(sink, *args.db, args.game, witness.game, witness.database);
     return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
-  pli::AuditFileGames(printer, args.source, args.game, witness);
+  pli::AuditFileGames(sink, args.source, args.game, witness);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
   return printer.Finish(pli::SourceLabel(args.source));
 }
@@ -213,8 +219,10 @@ int AuditInto(pli::cli::AuditPrinter& printer, const Args& args) {
 // an "error" member (AuditPrinter::Fail), so stdout stays one document.
 int RunAudit(const Args& args) {
   pli::cli::AuditPrinter printer(args.json, args.keep_going);
+  pli::AuditReport report(printer);  // --html: keeps each game's verdict on the way
   try {
-    return AuditInto(printer, args);
+    const int status = AuditInto(printer, args.html ? report : static_cast<pli::AuditSink&>(printer), args);
+    return args.html ? pli::cli::WriteAuditPage(*args.html, report, args.source, args.db, status) : status;
   } catch (const std::exception& e) {
     if (!printer.Started()) throw;
     printer.Fail(e);
@@ -355,14 +363,17 @@ Commands AddCommands(CLI::App& app, Args& args) {
                    "first N games are still those, each at the same head. With --db or an "
                    "exported log (pli export)")
       ->type_name("SEQ:HASH|db:N:HASH");
+  c.audit->add_option("--html", args.html, pli::cli::kAuditHtmlHelp)->type_name("FILE");
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
-                       "pli and what is in force, who is out, the ranking.",
+                       "pli and what is in force, who is out, the ranking (Skull King: the "
+                       "bids against the tricks, the trick, trump, the scores).",
                        kStateFooter, args);
   AddPointOptions(c.state, args);
   c.legal = AddCommand(
       app, "legal",
-      "List every legal action (play, pass, close, gift) after an event, up to suits.",
+      "List every legal action (play, pass, close, gift) after an event, up to suits "
+      "(Skull King: each bid, each card that may be played).",
       kLegalFooter, args);
   AddPointOptions(c.legal, args);
   return c;
@@ -436,6 +447,7 @@ int main(int argc, char** argv) {
   groups.push_back(pli::cli::AddReplayCommand(app));
   groups.push_back(pli::cli::AddSimulateCommands(app));
   groups.push_back(pli::cli::AddServeCommand(app));
+  groups.push_back(pli::cli::AddCopyCommand(app));
   const bool json = WantsJson(argc, argv);
   if (std::optional<int> status = Parse(app, argc, argv, json)) return *status;
   try {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/command_group.h"
+#include "cli/html.h"
 #include "cli/replay_text.h"
 #include "cli/source.h"
 #include "cli/terminal.h"
@@ -62,6 +63,14 @@ after it, one paragraph per event; --json prints one JSON array of steps
 NO_COLOR in the environment turns colour off. On the screen, a line wider
 than the terminal wraps at spaces onto the next rows.
 
+With --html FILE, replay writes the game as one HTML page instead, of any
+game (Super Président, Skull King): it loads nothing from the network and
+opens from the file. The page has the same keys and buttons for them, a
+timeline with every violation marked, each event's verdict (an illegal one
+with its code, rule and sentence and what its player could have done, a
+legal one with the rules it met), a view of every hand or one seat's, and
+#seq=N at the end of its address opens step N (docs/GUIDE.md).
+
 Exit status: 0 shown, 2 bad usage, an unreadable or malformed log, or a
 storage failure (with --json: {"error":{"message","line","field"}}).
 
@@ -70,6 +79,7 @@ Examples:
   pli replay fixtures/seed/5.5-finish-on-2.jsonl --at 20 --seat 1
   pli replay fixtures/seed/5.5-finish-on-2.jsonl | less
   pli replay fixtures/rules/O2-ou-rien-illegal.jsonl --json | jq '.[] | select(.legal | not)'
+  pli replay fixtures/rules/P3-too-weak-illegal.jsonl --html p3.html --at 4
 )";
 
 struct ReplayArgs {
@@ -79,6 +89,7 @@ struct ReplayArgs {
   std::optional<int64_t> at;
   std::optional<std::string> seat;
   bool json = false;
+  std::optional<std::string> html;  // --html FILE
 };
 
 // The one game to replay, read from SOURCE or --db (with a warning on
@@ -354,11 +365,15 @@ class ReplayCommand : public CommandGroup {
         ->type_name("S");
     command_->add_flag("--json", args_.json,
                        "print one JSON document, an array of steps, instead of the screen");
+    command_->add_option("--html", args_.html, kReplayHtmlHelp)->type_name("FILE")->excludes("--json");
     command_->footer(kReplayFooter);
   }
 
   std::optional<int> RunParsed() override {
     if (!command_->parsed()) return std::nullopt;
+    if (args_.html) {
+      return WriteReplayPage(*args_.html, args_.source, args_.db, args_.game, args_.at, args_.seat);
+    }
     GameLog game = LoadGame(args_);
     const int64_t at = args_.at ? ResolveAt(game, args_.at) : 1;
     ReplayLook look;

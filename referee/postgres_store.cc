@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -42,7 +43,55 @@ constexpr Statement kInsertEvent{
     "insert_event",
     "INSERT INTO pli.events (game, seq, type, seat, id, cards, body, hash, prev, declaration, "
     "recipient, at, seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"};
-constexpr Statement kAll[] = {kGames, kHead, kGameHeads, kRead, kFindId, kInsertGame, kInsertEvent};
+// Event rows whose game has no games row (only a writer around the
+// triggers makes them), in byte order.
+constexpr Statement kStrayGames{
+    "stray_games",
+    "SELECT e.game, count(*) FROM pli.events e WHERE NOT EXISTS "
+    "(SELECT 1 FROM pli.games g WHERE g.game = e.game) "
+    "GROUP BY e.game ORDER BY e.game COLLATE \"C\""};
+constexpr Statement kAll[] = {kGames,      kHead,        kGameHeads,   kRead,
+                              kFindId,     kInsertGame,  kInsertEvent, kStrayGames};
+// A commit of at least this many appends (an import) goes by binary COPY in
+// one transaction; fewer (a live action, a new game) by one INSERT or a
+// pipeline of them, in one round trip.
+constexpr size_t kCopyFrom = 16;
+constexpr const char* kCopyGames =
+    "COPY pli.games (game, ruleset, seats, head_seq, head_hash) FROM STDIN (FORMAT binary)";
+constexpr const char* kCopyEvents =
+    "COPY pli.events (game, seq, type, seat, id, cards, body, hash, prev, declaration, recipient, "
+    "at, seed) FROM STDIN (FORMAT binary)";
+
+// Rows in PostgreSQL's binary COPY format: a header, then per row its
+// number of fields and each field as a 4-byte length (-1: NULL) and its
+// bytes, in the type's binary form; a trailer of -1.
+class CopyRows {
+ public:
+  CopyRows() { out_.assign("PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0", 19); }
+  CopyRows& Row(int fields) { return Raw(Params::Be(static_cast<uint64_t>(fields), 2)); }
+  CopyRows& Text(std::string_view v) { return Field(v); }
+  CopyRows& Bytes(const Hash& h) {
+    return Field(std::string_view(reinterpret_cast<const char*>(h.data()), h.size()));
+  }
+  CopyRows& Int8(int64_t v) { return Field(Params::Be(static_cast<uint64_t>(v), 8)); }
+  CopyRows& Int2(int v) { return Field(Params::Be(static_cast<uint64_t>(v), 2)); }
+  CopyRows& Null() { return Raw("\xff\xff\xff\xff"); }
+  // Takes what is buffered (for PQputCopyData), leaving the buffer empty.
+  std::string Take() { return std::exchange(out_, std::string()); }
+  size_t size() const { return out_.size(); }
+  static std::string Trailer() { return "\xff\xff"; }
+
+ private:
+  CopyRows& Field(std::string_view v) {
+    Raw(Params::Be(v.size(), 4));
+    return Raw(v);
+  }
+  CopyRows& Raw(std::string_view v) {
+    out_.append(v);
+    return *this;
+  }
+  std::string out_;
+};
 
 // How many times Write runs fn against writers that keep moving the game on.
 constexpr int kMaxAttempts = 64;
@@ -104,8 +153,9 @@ class PostgresStore : public EventStore {
   }
 
   std::optional<Head> HeadOf(std::string_view game) override {
-    for (auto a = pending_.rbegin(); a != pending_.rend(); ++a) {
-      if (a->game == game) return Head{a->seq, a->hash};
+    if (auto last = last_pending_.find(game); last != last_pending_.end()) {
+      const Pending& a = pending_[last->second];
+      return Head{a.seq, a.hash};
     }
     if (in_write_) {
       auto it = heads_.find(game);
@@ -114,10 +164,17 @@ class PostgresStore : public EventStore {
         return it->second.head;
       }
     }
+    // A game this run of fn found absent stays absent to it (an append that
+    // another writer's creation then collides with is refused at commit,
+    // and fn runs again).
+    if (in_write_ && absent_.contains(game)) return std::nullopt;
     Params p;
     p.Text(game);
     Result r = c_->Run(kHead.name, p, "reading the head of game " + Quoted(game));
-    if (r.Rows() == 0) return std::nullopt;
+    if (r.Rows() == 0) {
+      if (in_write_) absent_.emplace(game);
+      return std::nullopt;
+    }
     Head head{r.Int(0, 0), r.HashAt(0, 1)};
     Cache(game, head);
     return head;
@@ -136,9 +193,10 @@ class PostgresStore : public EventStore {
   }
 
   std::optional<int64_t> FindId(std::string_view game, std::string_view id) override {
-    for (const Pending& a : pending_) {
-      if (a.game == game && a.record.columns.id == id) return a.seq;
-    }
+    if (auto it = pending_ids_.find(IdKey(game, id)); it != pending_ids_.end()) return it->second;
+    // A game this Write creates has no rows on the server (if another
+    // writer created it meanwhile, the commit is refused and fn runs again).
+    if (created_.contains(game)) return std::nullopt;
     Params p;
     p.Text(game).Text(id);
     Result r = c_->Run(kFindId.name, p, "looking up an id in game " + Quoted(game));
@@ -171,6 +229,19 @@ class PostgresStore : public EventStore {
       }
     }
     pending_.push_back(Pending{std::string(game), seq, record, hash, head ? head->hash : kGenesis});
+    last_pending_[pending_.back().game] = pending_.size() - 1;
+    if (seq == 1) created_.insert(pending_.back().game);
+    if (record.columns.id) pending_ids_.emplace(IdKey(game, *record.columns.id), seq);
+  }
+
+  bool ImportsInOneTransaction() const override { return true; }
+
+  std::vector<std::pair<std::string, int64_t>> StrayGames() override {
+    Params p;
+    Result r = c_->Run(kStrayGames.name, p, "looking for event rows without a game");
+    std::vector<std::pair<std::string, int64_t>> out;
+    for (int i = 0; i < r.Rows(); ++i) out.emplace_back(r.Text(i, 0), r.Int(i, 1));
+    return out;
   }
 
   bool Write(const std::function<bool()>& fn) override {
@@ -178,7 +249,7 @@ class PostgresStore : public EventStore {
     for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
       if (attempt > 0) heads_.clear();  // every head read afresh
       ++attempt_;
-      pending_.clear();
+      ClearPending();
       used_cache_ = false;
       in_write_ = true;
       bool commit = false;
@@ -242,7 +313,22 @@ class PostgresStore : public EventStore {
 
   void End() {
     in_write_ = false;
+    ClearPending();
+  }
+
+  void ClearPending() {
+    absent_.clear();
     pending_.clear();
+    last_pending_.clear();
+    created_.clear();
+    pending_ids_.clear();
+  }
+
+  static std::string IdKey(std::string_view game, std::string_view id) {
+    std::string key(game);
+    key += '\0';  // in neither (INTERFACE.md §1: no control characters)
+    key += id;
+    return key;
   }
 
   StoredEvent RowAt(const Result& r, int i) const {
@@ -304,7 +390,10 @@ class PostgresStore : public EventStore {
   // a conflict to run fn again for; throws StoreError for anything else.
   std::optional<Refusal> Commit(bool fresh) {
     Result failed;
-    if (pending_.size() == 1 && pending_[0].seq != 1) {
+    if (pending_.size() >= kCopyFrom) {
+      failed = Copy();
+      if (failed.get() == nullptr) return std::nullopt;
+    } else if (pending_.size() == 1 && pending_[0].seq != 1) {
       Params p = EventParams(pending_[0]);
       Result r = c_->Try(kInsertEvent.name, p);
       if (r.Ok()) return std::nullopt;
@@ -331,6 +420,80 @@ class PostgresStore : public EventStore {
                          (PQstatus(c_->get()) == CONNECTION_BAD
                               ? " (whether the append was committed is not known: read the game)"
                               : ""));
+  }
+
+  // Sends the buffered appends by binary COPY, the new games' rows first,
+  // in one transaction; returns the first failed result (the transaction
+  // rolled back), or a null result when committed.
+  Result Copy() {
+    Result r = Exec("BEGIN");
+    if (!r.Ok()) return r;
+    const auto fail = [&](Result failed) {
+      Exec("ROLLBACK");
+      return failed;
+    };
+    if (!created_.empty()) {
+      CopyRows games;
+      for (const Pending& a : pending_) {
+        if (a.seq != 1) continue;
+        games.Row(5).Text(a.game).Text(a.record.opening->ruleset)
+            .Text(SeatsJson(a.record.opening->seats)).Int8(0).Bytes(kGenesis);
+      }
+      Result g = CopyIn(kCopyGames, games);
+      if (g.get() != nullptr) return fail(std::move(g));
+    }
+    CopyRows events;
+    for (const Pending& a : pending_) {
+      const EventColumns& c = a.record.columns;
+      const EventDetails d = c.details.value_or(EventDetails{});
+      events.Row(13).Text(a.game).Int8(a.seq).Int2(c.type);
+      if (c.seat >= 0) events.Int2(c.seat); else events.Null();
+      if (c.id) events.Text(*c.id); else events.Null();
+      events.Text(c.cards).Text(a.record.body).Bytes(a.hash).Bytes(a.prev);
+      if (d.declaration) events.Text(*d.declaration); else events.Null();
+      if (d.recipient >= 0) events.Int2(d.recipient); else events.Null();
+      if (d.at) events.Text(*d.at); else events.Null();
+      if (d.seed) events.Int8(*d.seed); else events.Null();
+    }
+    Result e = CopyIn(kCopyEvents, events);
+    if (e.get() != nullptr) return fail(std::move(e));
+    Result commit = Exec("COMMIT");
+    if (!commit.Ok()) return commit;  // the server rolled back
+    return Result();
+  }
+
+  Result Exec(const char* sql) {
+    Result r(PQexec(c_->get(), sql));
+    if (PQstatus(c_->get()) == CONNECTION_BAD) Lost();
+    return r;
+  }
+
+  // One COPY ... FROM STDIN of `rows`: a null result when the server took
+  // them, else its error.
+  Result CopyIn(const char* sql, CopyRows& rows) {
+    Result start(PQexec(c_->get(), sql));
+    if (start.Status() != PGRES_COPY_IN) {
+      if (PQstatus(c_->get()) == CONNECTION_BAD) Lost();
+      return start;
+    }
+    std::string data = rows.Take() + CopyRows::Trailer();
+    constexpr size_t kPiece = 1 << 20;
+    for (size_t at = 0; at < data.size(); at += kPiece) {
+      const size_t n = std::min(kPiece, data.size() - at);
+      if (PQputCopyData(c_->get(), data.data() + at, static_cast<int>(n)) != 1) Lost();
+    }
+    if (PQputCopyEnd(c_->get(), nullptr) != 1) Lost();
+    Result end(PQgetResult(c_->get()));
+    while (PGresult* more = PQgetResult(c_->get())) PQclear(more);
+    if (end.get() == nullptr || PQstatus(c_->get()) == CONNECTION_BAD) Lost();
+    if (end.Status() == PGRES_COMMAND_OK) return Result();
+    return end;
+  }
+
+  [[noreturn]] void Lost() {
+    Result lost(PQmakeEmptyPGresult(c_->get(), PGRES_FATAL_ERROR));
+    c_->Fail(lost, "appending to game " + Quoted(pending_.front().game) +
+                       " (whether the append was committed is not known: read the game)");
   }
 
   bool FindIdInDb(const std::string& game, const std::string& id) {
@@ -400,6 +563,12 @@ class PostgresStore : public EventStore {
   bool used_cache_ = false;   // this run of fn was told a head read before it
   bool in_write_ = false;
   std::vector<Pending> pending_;
+  // Indexes of pending_: each game's last append, the games it creates,
+  // and each (game, id) key's seq.
+  std::map<std::string, size_t, std::less<>> last_pending_;
+  std::set<std::string, std::less<>> created_;
+  std::map<std::string, int64_t, std::less<>> pending_ids_;
+  std::set<std::string, std::less<>> absent_;  // games this run of fn found absent
 };
 
 }  // namespace

@@ -7,7 +7,10 @@
 //
 // Write is optimistic: fn runs against the store's cache of heads it wrote
 // or read, its appends are buffered, and the commit is one round trip (one
-// guarded INSERT, or a pipeline of them ended by one Sync). When the server
+// guarded INSERT, or a pipeline of them ended by one Sync); many appends (an
+// import, which this store takes whole in one Write:
+// ImportsInOneTransaction) go by binary COPY in one transaction, through the
+// same row triggers. When the server
 // refuses the commit because another writer moved the game on (SQLSTATE
 // PLI01, a unique violation, a serialization failure), the cache of those
 // games is dropped and fn runs again, reading fresh heads; so does a fn that

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <boost/json/parse.hpp>
+#include <limits>
 #include <set>
 #include <string_view>
 #include <thread>
@@ -329,6 +330,11 @@ ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, boo
   // 2. Write in chunks of whole games, each chunk one transaction, so that
   // live writers get the lock between two chunks. A game created meanwhile
   // by another writer is left out (theirs stays), the others go on.
+  // Where live writers are not locked out meanwhile, the whole import is
+  // one transaction: all or nothing.
+  const int64_t chunk_limit = store.ImportsInOneTransaction()
+                                  ? std::numeric_limits<int64_t>::max()
+                                  : limits.chunk_events;
   size_t next = 0;
   while (next < games.size()) {
     if (next > 0) std::this_thread::sleep_for(limits.pause);
@@ -341,7 +347,7 @@ ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, boo
       chunk_events = 0;
       chunk_raced.clear();
       end = next;
-      while (end < games.size() && (end == next || chunk_events < limits.chunk_events)) {
+      while (end < games.size() && (end == next || chunk_events < chunk_limit)) {
         const AnyGameLog& log = games[end++];
         if (store.HeadOf(log.game)) {
           chunk_raced.push_back(log.game);

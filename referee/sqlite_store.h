@@ -63,10 +63,9 @@ class SqliteReader : public EventStore {
   virtual std::optional<GameRow> ScanRows(std::string_view game,
                                           const std::function<bool(const StoredRowView&)>& row) = 0;
 
-  // The rows that belong to no game: each game id that has event rows but
-  // no games row (only a writer without the foreign key, or a renamed
-  // games row, leaves such rows), in byte order, with its number of rows.
-  virtual std::vector<std::pair<std::string, int64_t>> StrayGames() = 0;
+  // The rows that belong to no game (EventStore::StrayGames): only a
+  // writer without the foreign key, or a renamed games row, leaves such rows.
+  std::vector<std::pair<std::string, int64_t>> StrayGames() override = 0;
 
   // SQLite's own check of the file (PRAGMA integrity_check: every page,
   // b-tree, index entry against its row, and the free list): what it

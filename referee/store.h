@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "referee/chain.h"
@@ -140,6 +141,18 @@ class EventStore {
   virtual void Append(std::string_view game, int64_t seq, const EventRecord& record,
                       const Hash& hash) = 0;
 
+  // Whether an import may write all its games in one write transaction,
+  // however many: true where other writers are not locked out meanwhile
+  // (PostgreSQL, which then sends them by binary COPY); else Import writes
+  // bounded chunks (SQLite: one writer at a time).
+  virtual bool ImportsInOneTransaction() const { return false; }
+
+  // The rows that belong to no game: each game id that has event rows but
+  // no games row, in byte order, with its number of rows (audit reports
+  // them). Only a writer around the store's guards leaves such rows; a store
+  // that cannot hold any (memory) has none.
+  virtual std::vector<std::pair<std::string, int64_t>> StrayGames() { return {}; }
+
   // Runs fn in one write transaction (SQLite: BEGIN IMMEDIATE, so reads
   // inside fn see the latest log and no other writer can interleave).
   // Commits, durably, when fn returns true; rolls back when it returns
@@ -166,6 +179,8 @@ class ForwardingStore : public EventStore {
               const Hash& hash) override {
     inner_.Append(game, seq, record, hash);
   }
+  bool ImportsInOneTransaction() const override { return inner_.ImportsInOneTransaction(); }
+  std::vector<std::pair<std::string, int64_t>> StrayGames() override { return inner_.StrayGames(); }
   bool Write(const std::function<bool()>& fn) override { return inner_.Write(fn); }
 
  protected:

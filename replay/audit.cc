@@ -83,9 +83,12 @@ GameVerdict VerdictOf(const LoadedGame& game, bool keep_going) {
                      FirstMalformed(game.log) != nullptr};
 }
 
-void AuditDatabase(AuditSink& sink, SqliteReader& store,
-                   const std::optional<DatabaseHead>& witness) {
-  const std::vector<GameHead> heads = store.GameHeads();
+namespace {
+
+// The database's problems: its heads against the witness, and the event
+// rows that belong to no game.
+std::vector<DatabaseProblem> DatabaseProblems(EventStore& store, const std::vector<GameHead>& heads,
+                                              const std::optional<DatabaseHead>& witness) {
   std::vector<DatabaseProblem> problems = CheckDatabase(heads, witness);
   for (const auto& [game, rows] : store.StrayGames()) {
     problems.push_back({game, std::to_string(rows) + " event row(s) are stored under game \"" +
@@ -94,7 +97,15 @@ void AuditDatabase(AuditSink& sink, SqliteReader& store,
                                   "or its rows inserted or its games row removed, behind pli's "
                                   "back"});
   }
-  sink.SetDatabase(DatabaseHeadOf(heads), std::move(problems));
+  return problems;
+}
+
+}  // namespace
+
+void AuditDatabase(AuditSink& sink, SqliteReader& store,
+                   const std::optional<DatabaseHead>& witness) {
+  const std::vector<GameHead> heads = store.GameHeads();
+  sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(store, heads, witness));
 }
 
 // A store without SqliteReader's fast paths (PostgreSQL): each game read
@@ -109,7 +120,7 @@ void AuditStoreGames(AuditSink& sink, const std::string& db, const std::optional
     sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(ids[i]), witness), sink.keep_going()));
   }
   const std::vector<GameHead> heads = store->GameHeads();
-  sink.SetDatabase(DatabaseHeadOf(heads), CheckDatabase(heads, db_witness));
+  sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(*store, heads, db_witness));
 }
 
 void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,

@@ -22,7 +22,30 @@ packages=(
   jq less                # ... among them pli replay --help's, which pipe into these
   libpq-dev pkgconf      # referee/postgres_store.cc: the PostgreSQL store's client (libpq)
   postgresql             # scripts/pg-test-server.sh: a throwaway server for the tests (15)
+  chromium               # tests/web: the --html pages in a headless browser (issue 16)
+  nodejs                 # ... driven by node's test runner and playwright-core
 )
+# npm installs playwright-core for tests/web (below). Debian's npm package
+# only when no npm is there: a Node.js that bundles its own npm (another
+# vendor's nodejs package) conflicts with it.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+# playwright-core (npm, for the tests only, never for the product), at the
+# version tests/web/package.json pins, into tests/web/node_modules
+# (gitignored). It drives Debian's chromium: it downloads no browser.
+install_playwright() {
+  local want have=""
+  want=$(sed -n 's/.*"playwright-core": *"\([^"]*\)".*/\1/p' "$repo/tests/web/package.json")
+  if [[ -f $repo/tests/web/node_modules/playwright-core/package.json ]]; then
+    have=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$repo/tests/web/node_modules/playwright-core/package.json")
+  fi
+  if [[ $have == "$want" ]]; then return 0; fi
+  echo "install-deps.sh: npm install playwright-core@$want into tests/web"
+  (cd "$repo/tests/web" && npm install --no-save --no-package-lock --no-audit --no-fund "playwright-core@$want")
+}
 
 # Nothing to do (and no network needed) when every package is installed.
 missing=()
@@ -32,6 +55,7 @@ for p in "${packages[@]}"; do
   fi
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
+  install_playwright
   echo "install-deps.sh: all dependencies are installed"
   exit 0
 fi
@@ -50,3 +74,4 @@ fi
 # Installs the whole list, so every package is marked manually installed.
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
   apt-get install -y --no-install-recommends "${packages[@]}"
+install_playwright

@@ -10,6 +10,11 @@
 #       for contract tests only, never for durability or crash tests.
 #   pg-test-server.sh stop DIR            stops it (SIGINT to its pid, then
 #       waits for it) and removes DIR.
+#   pg-test-server.sh crash DIR           kills the server as a crash would:
+#       SIGKILL to every process of its session (postmaster and backends),
+#       waits until they are gone; DIR and its data stay.
+#   pg-test-server.sh restart DIR         starts the server again on DIR's
+#       data, with the options it had (after a crash: WAL recovery first).
 #   pg-test-server.sh run [--fast] -- CMD...  starts one in a temp folder,
 #       runs CMD with PLI_PG_URI set to its URI, always stops it; exits with
 #       CMD's status.
@@ -43,13 +48,21 @@ start() {
   as_server_user "$BIN/initdb" -D "$dir/data" -U pli -A trust -E UTF8 --locale=C \
     --no-sync >"$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; exit 2; }
+  echo "$fast" >"$dir/options"
+  launch "$dir"
+}
+
+# Starts the server on $1/data and waits until it answers.
+launch() {
+  local dir=$1
   local opts=(-c listen_addresses= -c unix_socket_directories="$dir" -c port=$PORT
               -c max_connections=60 -c shared_buffers=64MB)
-  [[ $fast == --fast ]] && opts+=(-c fsync=off -c synchronous_commit=off -c full_page_writes=off)
+  [[ $(cat "$dir/options" 2>/dev/null) == --fast ]] &&
+    opts+=(-c fsync=off -c synchronous_commit=off -c full_page_writes=off)
   # setsid: its own session, so that a caller's terminal signals and a
   # ctest fixture's end leave it alone until stop.
   as_server_user setsid "$BIN/postgres" -D "$dir/data" "${opts[@]}" \
-    </dev/null >"$dir/server.log" 2>&1 &
+    </dev/null >>"$dir/server.log" 2>&1 &
   local launcher=$!
   for _ in $(seq 500); do
     if "$BIN/pg_isready" -q -h "$dir" -p $PORT; then
@@ -79,9 +92,25 @@ stop() {
   rm -rf "$dir"
 }
 
+crash() {
+  local dir=$1 pid
+  pid=$(cat "$dir/pid")
+  # setsid made the postmaster its session's leader: its session id is its
+  # pid, shared by every backend it forked.
+  pkill -KILL -s "$pid" 2>/dev/null || true
+  for _ in $(seq 500); do
+    pgrep -s "$pid" >/dev/null || return 0
+    sleep 0.02
+  done
+  echo "pg-test-server.sh: the server's processes outlived SIGKILL" >&2
+  exit 2
+}
+
 case ${1:-} in
   start) shift; start "$@" ;;
   stop) shift; stop "$1" ;;
+  crash) shift; crash "$1" ;;
+  restart) shift; launch "$(cd "$1" && pwd)" >/dev/null ;;
   run)
     shift
     fast=
@@ -96,5 +125,5 @@ case ${1:-} in
     "$@" || status=$?
     exit $status
     ;;
-  *) sed -n '2,19p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,25p' "$0" >&2; exit 2 ;;
 esac

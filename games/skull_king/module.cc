@@ -343,8 +343,11 @@ EventColumns ColumnsOf(const EventLine& line) {
           if (e.turned) c.cards += " | turned " + CardText(*e.turned);
           d.seed = e.seed;
         } else if constexpr (std::is_same_v<T, PlayEvent>) {
+          // The Tigress's declaration stays in the body only: the SQLite
+          // schema's declaration column admits Président's two values
+          // (schema/STORE.md §2), and widening its CHECK takes a rebuild of
+          // the events table (a schema version of its own, not made yet).
           AppendCards(e.cards, c.cards);
-          if (const char* text = DeclareText(e.declare)) d.declaration = text;
         }
       },
       line.event);

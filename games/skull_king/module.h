@@ -17,8 +17,9 @@ const Game& SkullKingGame();
 
 // The columns a store keeps beside a Skull King event (schema/STORE.md §2):
 // its type tag, acting seat, id, cards (a deal's hands joined by " | ",
-// then " | turned " and the turned card), and the details (a play's
-// declare, the deal's seed, the time). A bid keeps its bid in the body.
+// then " | turned " and the turned card), and the details (the deal's
+// seed, the time). A bid keeps its bid, and a Tigress play its declaration,
+// in the body only.
 EventColumns ColumnsOf(const EventLine& line);
 
 // `pli state` and `pli legal` for people.

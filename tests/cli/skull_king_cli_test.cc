@@ -195,6 +195,29 @@ TEST_CASE("Skull King: the live commands referee a manche (SK-B2, SK-B4, SK-P1),
   }
 }
 
+TEST_CASE("Skull King: the Tigress played as a pirate is stored and exported with her declaration (SK-P3)") {
+  // Two seats, manche 1: seat 1 bids first (0); the dealer may not bid 1,
+  // which would make the bids equal H = 1 (SK-B4), so bids 0. Seat 1 leads
+  // 3g; a special card may always be played (SK-P5), the Tigress declared.
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "tigress.db").string());
+  Live(db, "new --game t --seats A,B --ruleset skull-king", 0);
+  Live(db, "deal --game t --hand tigress --hand 3g --turned 5y --expect 1", 0);
+  Live(db, "bid --game t --seat 1 0 --expect 2", 0);
+  Live(db, "bid --game t --seat 0 0 --expect 3", 0);
+  Live(db, "play --game t --seat 1 3g --expect 4", 0);
+  // Undeclared, she is refused (SK-P3); declared, she is recorded.
+  const Result bare = Live(db, "play --game t --seat 0 tigress --expect 5 --json", 1);
+  CHECK(Doc(bare).at("violation").at("code") == "declare-required");
+  Live(db, "play --game t --seat 0 tigress --declare pirate --expect 5", 0);
+  CHECK(Pli("audit --db " + db).status == 0);
+  const std::vector<std::string> lines = pli::test::Lines(Pli("export --db " + db).out);
+  REQUIRE(lines.size() == 6);
+  const boost::json::value last = boost::json::parse(lines.back());
+  CHECK(last.at("cards") == boost::json::parse(R"(["tigress"])"));
+  CHECK(last.at("declare") == "pirate");
+}
+
 TEST_CASE("Skull King: a seeded deal deals the same hands everywhere, H cards each (SK-D1)") {
   pli::test::TempDir tmp;
   std::vector<boost::json::value> hands;

@@ -65,6 +65,39 @@ check "bash completes pli play's options (--seat, --declare, --expect)" \
   bash -c "contains() { grep -qF -- \"\$2\" <<<\"\$1\"; }; contains '$out' --seat && contains '$out' --declare && contains '$out' --expect"
 check "the zsh completion parses" zsh -n "$prefix/share/zsh/vendor-completions/_pli"
 
+# --- 1b. a program outside the tree, against the installed package -------
+# Expected, from the rules: 5.1-suite's first 6 events (game, deal, four
+# plays of seed 000's example) are legal, and replaying its last play again
+# is not; Skull King's clean manche (tests/data/skull_king/cli-clean.jsonl,
+# worked out in tests/cli/skull_king_cli_test.cc) is 8 legal events, an end
+# with --expect 3 is stale, the store audits it clean with a sound chain;
+# the bad log's violations are SK-B4 at 5, SK-P1 at 7 and 9, malformed at 8.
+outside=$tmp/outside
+head -n 6 "$src/fixtures/seed/5.1-suite.jsonl" >"$tmp/president.jsonl"
+check "an outside project configures with find_package(pli CONFIG)" \
+  cmake -S "$src/tests/install/outside" -B "$outside" -DCMAKE_PREFIX_PATH="$prefix"
+check "it builds against pli::pli" cmake --build "$outside"
+run=$(LD_LIBRARY_PATH="$prefix/lib:$prefix/lib/x86_64-linux-gnu" "$outside/outside" \
+  "$tmp/president.jsonl" "$src/tests/data/skull_king/cli-clean.jsonl" \
+  "$src/tests/data/skull_king/cli-violations.jsonl" "$tmp/outside.db" 2>&1)
+check "it reports the library's version" contains "$run" "version $version"
+check "it folds a Président game on a Table: 6 events, none illegal" \
+  contains "$run" "president events 6 illegal 0"
+check "Decide refuses the same play again" contains "$run" "president replay of the last event legal 0"
+check "it referees a Skull King manche into a store" contains "$run" "skull-king accepted 8"
+check "a stale --expect is refused" contains "$run" "stale 1"
+check "the store audits it clean" contains "$run" "store audit chain ok events 8 violations 0"
+check "it audits a log's text" \
+  contains "$run" "log audit sk-v 5:bid-equalizes 7:not-your-turn 8:malformed 9:card-not-in-hand"
+check "the program's database is one pli audits clean" "$prefix/bin/pli" audit --db "$tmp/outside.db"
+pcdir=$(dirname "$(find "$prefix" -name pli.pc | head -1)")
+check "pkg-config finds pli" env PKG_CONFIG_PATH="$pcdir" pkg-config --exists pli
+check "the same program builds with pkg-config" bash -c \
+  "g++ -std=c++20 '$src/tests/install/outside/main.cc' -o '$tmp/outside-pc' \$(PKG_CONFIG_PATH='$pcdir' pkg-config --cflags --libs pli)"
+check "and runs" bash -c "LD_LIBRARY_PATH='$prefix/lib:$prefix/lib/x86_64-linux-gnu' '$tmp/outside-pc' \
+  '$tmp/president.jsonl' '$src/tests/data/skull_king/cli-clean.jsonl' \
+  '$src/tests/data/skull_king/cli-violations.jsonl' '$tmp/outside2.db' | grep -q 'skull-king accepted 8'"
+
 # --- 2. the Debian package -------------------------------------------------
 check "cpack builds a .deb" bash -c "cd '$build' && cpack -G DEB -B '$tmp/pkg' >/dev/null"
 deb=$(ls "$tmp"/pkg/pli_*.deb 2>/dev/null | head -1)

@@ -1,6 +1,7 @@
 // appender_main.cc: pli_appender, the client the durability tests
-// (crash_test.cc, concurrency_test.cc) run as a child process. It plays
-// games into a SQLite store through Submit, as a table would, and reports
+// (crash_test.cc, concurrency_test.cc, tests/postgres/) run as a child
+// process. It plays games into a store (a SQLite file, or PostgreSQL when DB
+// is a postgresql:// URI) through Submit, as a table would, and reports
 // every outcome on stdout, one line each:
 //   ack GAME SEQ HASHHEX            Submit returned kAccepted: committed
 //   refused GAME HEAD KIND MESSAGE  KIND: stale, rejected, duplicate, no-game
@@ -46,6 +47,7 @@
 #include "engine/president/options.h"
 #include "engine/president/rules.h"
 #include "referee/memory_store.h"
+#include "referee/open_store.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_schema.h"
@@ -149,7 +151,7 @@ int Run(const Args& args) {
       args.busy_ms > 0 ? sqlite::NewSqliteStore(sqlite::OpenDb(args.db, OpenMode::kCreate,
                                                                sqlite::Migrations(),
                                                                static_cast<int>(args.busy_ms)))
-                       : OpenSqliteStore(args.db, OpenMode::kCreate);
+                       : OpenStore(args.db, OpenMode::kCreate);
   int64_t slowest_us = 0;
   const auto report_slowest = [&] {
     std::cerr << "pli_appender: " << accepted_count << " accepted, slowest submit " << slowest_us
@@ -196,7 +198,7 @@ int Run(const Args& args) {
 
 // The --import mode (see the top of the file); runs until killed.
 int RunImport(const Args& args) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(args.db, OpenMode::kCreate);
+  std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kCreate);
   uint64_t rng = args.seed;
   for (int64_t batch = 0;; ++batch) {
     std::unique_ptr<EventStore> memory = NewMemoryStore();

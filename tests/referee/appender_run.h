@@ -17,12 +17,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "referee/chain.h"
+#include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "referee/store.h"
 #include "replay/chain_check.h"
@@ -200,11 +202,12 @@ inline std::string DescribeStatus(int status) {
 // Every acknowledged event: (game, seq) -> hash.
 using AckMap = std::map<std::pair<std::string, int64_t>, Hash>;
 
-// Every game of the database at `path` as stored, read through a fresh
-// connection opened as a next command would open it (kCreate: the file
-// may be missing or empty if the writer was killed while creating it).
+// Every game of the database at `path` (a SQLite file or a PostgreSQL URI)
+// as stored, read through a fresh connection opened as a next command would
+// open it (kCreate: the file may be missing or empty if the writer was
+// killed while creating it).
 inline std::vector<StoredGame> ReadAllGames(const std::string& path) {
-  std::unique_ptr<EventStore> store = OpenSqliteStore(path, OpenMode::kCreate);
+  std::unique_ptr<EventStore> store = OpenStore(path, OpenMode::kCreate);
   std::vector<StoredGame> games;
   for (const std::string& game : store->Games()) {
     std::optional<StoredGame> stored = store->Read(game);
@@ -232,8 +235,8 @@ inline std::string Problems(const ChainCheck& chain) {
 // Reads the database at `path` back and checks what holds whoever wrote
 // it, however they died: each game's rows are seqs 1..n with the head at n
 // and its chain checks, with the last event `acked` in that game as the
-// witness; the file passes PRAGMA integrity_check. Returns every stored
-// event as (game, seq) -> hash.
+// witness; a SQLite file passes PRAGMA integrity_check. Returns every
+// stored event as (game, seq) -> hash.
 inline AckMap CheckDatabase(const std::string& path, const AckMap& acked) {
   std::map<std::string, Head> witness;  // AckMap is ordered: the last ack wins
   for (const auto& [key, hash] : acked) witness[key.first] = Head{key.second, hash};
@@ -251,8 +254,46 @@ inline AckMap CheckDatabase(const std::string& path, const AckMap& acked) {
     INFO("chain problems: " << Problems(checked.chain));
     CHECK(checked.chain.status == ChainStatus::kOk);
   }
-  CHECK(IntegrityCheck(path) == "ok");
+  if (!IsPostgresUri(path)) CHECK(IntegrityCheck(path) == "ok");
   return stored;
+}
+
+// What the crash tests (crash_test.cc, tests/postgres/) count.
+struct Totals {
+  int rounds = 0;
+  int64_t acks = 0;
+  int64_t events = 0;  // stored at the end
+  int64_t games = 0;   // stored at the end
+};
+
+// Runs one appender on `db` and kills it after `delay`; returns what it
+// acknowledged before dying.
+inline Reports RunAndKill(const std::string& db, const std::string& err, uint64_t seed,
+                          std::chrono::milliseconds delay) {
+  Appender appender({db, "crash", std::to_string(static_cast<int64_t>(seed)), "0"}, err);
+  appender.ReadUntil(Clock::now() + delay);
+  appender.Kill();
+  const int status = appender.Finish();
+  INFO("pli_appender stderr: " << appender.Stderr());
+  CHECK(DescribeStatus(status) == "killed by signal 9");  // it runs until killed
+  return ParseReports(appender.out());
+}
+
+// The checks after a kill: those of CheckDatabase, and every acknowledged
+// event is stored with the hash it was acknowledged with. Sets the stored
+// totals.
+inline void CheckAfterKill(const std::string& db, const AckMap& acked, Totals& totals) {
+  const AckMap stored = CheckDatabase(db, acked);
+  for (const auto& [key, hash] : acked) {
+    INFO("acknowledged: game " << key.first << ", seq " << key.second);
+    auto it = stored.find(key);
+    REQUIRE(it != stored.end());  // an acknowledged event was lost
+    CHECK(HashHex(it->second) == HashHex(hash));
+  }
+  totals.events = static_cast<int64_t>(stored.size());
+  std::set<std::string> games;
+  for (const auto& entry : stored) games.insert(entry.first.first);
+  totals.games = static_cast<int64_t>(games.size());
 }
 
 }  // namespace pli::test

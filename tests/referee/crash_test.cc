@@ -32,43 +32,6 @@ constexpr auto kBudget = std::chrono::seconds(15);  // fewer rounds on a slow ma
 constexpr int kMinDelayMs = 5;
 constexpr int kMaxDelayMs = 150;
 
-struct Totals {
-  int rounds = 0;
-  int64_t acks = 0;
-  int64_t events = 0;  // stored at the end
-  int64_t games = 0;   // stored at the end
-};
-
-// Runs one appender on `db` and kills it after `delay`; returns what it
-// acknowledged before dying.
-Reports RunAndKill(const std::string& db, const std::string& err, uint64_t seed,
-                   std::chrono::milliseconds delay) {
-  Appender appender({db, "crash", std::to_string(static_cast<int64_t>(seed)), "0"}, err);
-  appender.ReadUntil(Clock::now() + delay);
-  appender.Kill();
-  const int status = appender.Finish();
-  INFO("pli_appender stderr: " << appender.Stderr());
-  CHECK(DescribeStatus(status) == "killed by signal 9");  // it runs until killed
-  return ParseReports(appender.out());
-}
-
-// The checks after a kill: those of CheckDatabase, and every acknowledged
-// event is stored with the hash it was acknowledged with. Sets the stored
-// totals.
-void CheckAfterKill(const std::string& db, const AckMap& acked, Totals& totals) {
-  const AckMap stored = CheckDatabase(db, acked);
-  for (const auto& [key, hash] : acked) {
-    INFO("acknowledged: game " << key.first << ", seq " << key.second);
-    auto it = stored.find(key);
-    REQUIRE(it != stored.end());  // an acknowledged event was lost
-    CHECK(HashHex(it->second) == HashHex(hash));
-  }
-  totals.events = static_cast<int64_t>(stored.size());
-  std::set<std::string> games;
-  for (const auto& entry : stored) games.insert(entry.first.first);
-  totals.games = static_cast<int64_t>(games.size());
-}
-
 TEST_CASE("A writer killed at any moment loses no acknowledged event and leaves a sound database",
           "[crash][durability]") {
   TempDir dir;

@@ -138,6 +138,38 @@ struct SqliteFactory {
   }
 };
 
+// The store the Referee's tests (referee_test.cc, referee_cache_test.cc)
+// run Submit, the Referee and Import on: memory in referee_test; a fresh
+// PostgreSQL database when tests/postgres/ compiles them again.
+inline std::unique_ptr<EventStore> NewTestStore() {
+#ifdef PLI_TEST_POSTGRES
+  return PostgresFactory().Make();
+#else
+  return NewMemoryStore();
+#endif
+}
+
+// One database that several connections open: a SQLite file, or a
+// PostgreSQL database under PLI_TEST_POSTGRES.
+class SharedTestDatabase {
+ public:
+  std::unique_ptr<EventStore> Open(OpenMode mode) {
+#ifdef PLI_TEST_POSTGRES
+    if (uri_.empty()) uri_ = FreshPgDatabase();
+    return OpenPostgresStore(uri_, mode);
+#else
+    return OpenSqliteStore((dir_.path / "shared.db").string(), mode);
+#endif
+  }
+
+ private:
+#ifdef PLI_TEST_POSTGRES
+  std::string uri_;
+#else
+  TempDir dir_;
+#endif
+};
+
 // The factories the contract test runs against; tests/postgres/ compiles
 // store_test.cc again with PostgresFactory (pg_server.h) alone.
 #ifndef PLI_STORE_FACTORIES
