@@ -17,6 +17,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -76,9 +77,11 @@ std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& hand) {
 // `pli serve` on a temp database, stopped by its pid.
 class Server {
  public:
-  explicit Server(const std::vector<std::string>& extra = {}) {
+  // `dir`: where its database is, kept (a restart); default: a fresh one.
+  explicit Server(const std::vector<std::string>& extra = {}, std::filesystem::path dir = {}) {
     alarm(90);  // a hung test dies, and its server with it (PR_SET_PDEATHSIG)
-    dir_ = std::filesystem::temp_directory_path() / ("pli-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
+    keep_ = !dir.empty();
+    dir_ = keep_ ? dir : std::filesystem::temp_directory_path() / ("pli-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
     std::filesystem::create_directories(dir_);
     int out[2];
     REQUIRE(pipe(out) == 0);
@@ -111,7 +114,7 @@ class Server {
     kill(pid_, SIGTERM);
     int status = 0;
     waitpid(pid_, &status, 0);
-    std::filesystem::remove_all(dir_);
+    if (!keep_) std::filesystem::remove_all(dir_);
   }
   unsigned short port() const { return port_; }
   std::filesystem::path db() const { return dir_ / "live.db"; }
@@ -119,6 +122,7 @@ class Server {
  private:
   static inline int counter_ = 0;
   pid_t pid_ = -1;
+  bool keep_ = false;
   unsigned short port_ = 0;
   std::filesystem::path dir_;
 };
@@ -169,14 +173,14 @@ class Ws {
   void Send(const bj::object& m) { ws_.write(net::buffer(bj::serialize(m))); }
   // The next message, or null when the server closed.
   bj::value Next() {
-    // Reads give up after 5 s: a stalled table fails the test instead of
+    // Reads give up after 15 s: a stalled table fails the test instead of
     // hanging it.
     beast::flat_buffer b;
     beast::error_code ec = net::error::would_block;
     if (dead_) return nullptr;
     ws_.async_read(b, [&](beast::error_code e, size_t) { ec = e; });
     io_.restart();
-    io_.run_for(std::chrono::seconds(5));
+    io_.run_for(std::chrono::seconds(15));
     if (ec == net::error::would_block) {
       beast::get_lowest_layer(ws_).socket().close();
       io_.restart();
@@ -590,4 +594,35 @@ TEST_CASE("serve: whole games with bots, every message each seat receives holds 
 // first Tigress. Everything received until then is still checked.
 TEST_CASE("serve: whole games with bots, every message each seat receives holds no hidden card (Skull King)", "[!mayfail]") {
   WholeGame("skull-king-official", 4, 2, "");
+}
+
+TEST_CASE("serve: a restart folds the open tables back from the log; tokens, codes and the next seq carry on; the database audits clean") {
+  const auto dir = std::filesystem::temp_directory_path() / ("pli-serve-restart-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  Table t;
+  int first = -1;
+  {
+    Server a({"--bot-delay-ms", "60000", "--grace-ms", "600000"}, dir);
+    t = MakeTable(a.port(), "skull-king", 3, 3);
+    REQUIRE(Post(a.port(), Api(t, "start"), "", t.host).status == 200);
+    first = static_cast<int>(Get(a.port(), Api(t, "view"), t.tokens[0]).json().at("view").at("turn").as_int64());
+    REQUIRE(Post(a.port(), Api(t, "actions"), R"({"action":{"type":"bid","bid":1},"expect":2})", t.tokens[first]).status == 200);
+  }
+  Server b({"--bot-delay-ms", "60000", "--grace-ms", "600000"}, dir);
+  Response v = Get(b.port(), Api(t, "view"), t.tokens[first]);
+  REQUIRE(v.status == 200);
+  CHECK(v.json().at("seq") == 3);
+  CHECK(v.json().at("view").at("bids").as_array()[first] == 1);  // SK-B2 sequential: public
+  CHECK(v.json().at("view").at("hand").as_array().size() == 1);
+  const int next = static_cast<int>(v.json().at("view").at("turn").as_int64());
+  CHECK(next == (first + 1) % 3);  // SK-B2: clockwise
+  Response ok = Post(b.port(), Api(t, "actions"), R"({"action":{"type":"bid","bid":0},"expect":3})", t.tokens[next]);
+  CHECK(ok.status == 200);
+  CHECK(ok.json().at("seq") == 4);
+  CHECK(Post(b.port(), Api(t, "start"), "", t.host).status == 409);
+  CHECK(Post(b.port(), "/api/join", R"({"code":")" + t.code + R"(","name":"Late"})").status == 409);
+  CHECK(Post(b.port(), Api(t, "actions"), R"({"action":{"type":"bid","bid":0}})", "0123456789abcdef0123456789abcdef").status == 403);
+  const std::string audit = std::string(PLI_EXE) + " audit --db " + (dir / "live.db").string() + " > /dev/null";
+  CHECK(std::system(audit.c_str()) == 0);
+  std::filesystem::remove_all(dir);
 }
