@@ -51,7 +51,7 @@ test("the table page: create, share, start with bots, a hand of 13 sorted, a ref
   await page.waitForFunction(() => document.querySelectorAll("#hand button.card").length > 0);
   const seats = await page.$$eval("#seatlist li", (l) => l.map((x) => x.textContent));
   assert.equal(seats.length, 4);
-  assert.equal(seats.filter((s) => s.includes("🤖")).length, 3);
+  assert.equal(seats.filter((s) => s.includes("robot")).length, 3);
   // The hand, sorted by rank 3 < 4 < ... < A < 2 (RULES.md C1).
   const order = "3 4 5 6 7 8 9 10 T J Q K A 2".split(" ");
   const cards = await page.$$eval("#hand button.card", (l) => l.map((x) => x.dataset.card));
