@@ -85,7 +85,7 @@ function draw() {
   seats.forEach((s, i) => {
     const li = document.createElement('li');
     const count = view && view.counts ? view.counts[i] : '';
-    li.textContent = `${s.name}${s.kind.startsWith('bot') ? ' · robot ' + s.kind.slice(4) : ''}${s.connected ? '' : ' ⏸'} · ${count}`;
+    li.textContent = `${s.name}${s.kind.startsWith('bot') ? ' · robot ' + s.kind.slice(4) : ''}${s.connected ? '' : ' (absent)'} · ${count}`;
     if (toAct.has(i)) li.classList.add('toact');
     if (view && view.seat === i) li.classList.add('me');
     li.dataset.seat = i;
