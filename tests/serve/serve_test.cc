@@ -591,7 +591,7 @@ TEST_CASE("serve: whole games with bots, every message each seat receives holds 
   WholeGame("skull-king-official", 4, 2, "");
 }
 
-TEST_CASE("serve: a restart folds the open tables back from the log; tokens, codes and the next seq carry on; the database audits clean") {
+TEST_CASE("serve: a restart folds the open tables back from the log, tokens, codes and the next seq carry on, the database audits clean") {
   const auto dir = std::filesystem::temp_directory_path() / ("pli-serve-restart-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   Table t;
