@@ -47,24 +47,27 @@ bool SameStored(Event decoded, const Event& original) {
   return decoded == original;
 }
 
+// The refusal of `text`, named `what`, when it holds a control character or
+// is not UTF-8 (INTERFACE.md §1); "" when it is clean.
+std::string ControlProblem(const std::string& what, const std::string& text) {
+  return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
+                                         "\" holds a control character or is not UTF-8"
+                                   : std::string();
+}
+
 // INTERFACE.md §1: game ids, event ids, times and seat names hold no control
 // character (and are UTF-8). The first that does, named for the refusal, or
 // "" when all are clean. Checked before the action is judged, so that no
 // client (the CLI today, a server later) stores a name that could steer the
 // terminal of whoever reads the log.
 std::string ControlCharacterIn(const std::string& game, const Event& action) {
-  const auto bad = [](const std::string& what, const std::string& text) {
-    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
-                                           "\" holds a control character or is not UTF-8"
-                                     : std::string();
-  };
-  std::string problem = bad("the game id", game);
-  if (problem.empty() && action.id) problem = bad("the id", *action.id);
-  if (problem.empty() && action.at) problem = bad("the time", *action.at);
+  std::string problem = ControlProblem("the game id", game);
+  if (problem.empty() && action.id) problem = ControlProblem("the id", *action.id);
+  if (problem.empty() && action.at) problem = ControlProblem("the time", *action.at);
   if (const auto* g = std::get_if<GameEvent>(&action.body)) {
-    if (problem.empty()) problem = bad("the game id", g->game);
+    if (problem.empty()) problem = ControlProblem("the game id", g->game);
     for (const std::string& name : g->seats) {
-      if (problem.empty()) problem = bad("the seat name", name);
+      if (problem.empty()) problem = ControlProblem("the seat name", name);
     }
   }
   return problem;
@@ -406,20 +409,15 @@ boost::json::value ActionOf(const Game& kind, std::string_view body) {
 // The first name of the record that holds a control character or is not
 // UTF-8 (INTERFACE.md §1), or "".
 std::string ControlCharacterIn(const std::string& game, const EventRecord& record) {
-  const auto bad = [](const std::string& what, const std::string& text) {
-    return HasControlOrBadUtf8(text) ? what + " \"" + EscapeForTerminal(text) +
-                                           "\" holds a control character or is not UTF-8"
-                                     : std::string();
-  };
-  std::string problem = bad("the game id", game);
-  if (problem.empty() && record.columns.id) problem = bad("the id", *record.columns.id);
+  std::string problem = ControlProblem("the game id", game);
+  if (problem.empty() && record.columns.id) problem = ControlProblem("the id", *record.columns.id);
   if (problem.empty() && record.columns.details && record.columns.details->at) {
-    problem = bad("the time", *record.columns.details->at);
+    problem = ControlProblem("the time", *record.columns.details->at);
   }
   if (record.opening) {
-    if (problem.empty()) problem = bad("the game id", record.opening->game);
+    if (problem.empty()) problem = ControlProblem("the game id", record.opening->game);
     for (const std::string& name : record.opening->seats) {
-      if (problem.empty()) problem = bad("the seat name", name);
+      if (problem.empty()) problem = ControlProblem("the seat name", name);
     }
   }
   return problem;
