@@ -40,21 +40,6 @@ std::optional<bj::value> Parse(std::string_view text, std::string* why) {
   return v;
 }
 
-std::string NowRfc3339() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-bool HasControl(std::string_view s) {
-  for (unsigned char c : s)
-    if (c < 0x20 || c == 0x7f) return true;
-  return false;
-}
-
 // The sentence the actor reads: the verdict's, without what is hidden from
 // them (Verdict::hidden, which the full sentence adds at its end).
 std::string ActorSentence(const Verdict& v) {

@@ -1,8 +1,10 @@
 // apply.cc: Apply(state, event), the total fold of accepted events, and Step,
 // which folds one event of a log whether it is legal or not.
 #include <algorithm>
+#include <array>
 #include <cassert>
 
+#include "engine/president/compact.h"
 #include "engine/president/rules.h"
 #include "engine/president/rules_internal.h"
 
@@ -100,15 +102,12 @@ void ApplyGame(State& s, const GameEvent& e) {
   if (s.options.scoring == Scoring::kPlace) s.scores.assign(s.seats, 0);
 }
 
-void ApplyDeal(State& s, const DealEvent& e) {
+// `hands`: one per seat, seat 0 first (S2).
+void ApplyDeal(State& s, const CardSet* hands) {
   ++s.manche;
   s.revolution = false;  // Q3
   s.hands = {};
-  for (int seat = 0; seat < s.seats; ++seat) {
-    CardSet hand;
-    for (Card c : e.hands[seat]) hand.insert(c);
-    s.hands[seat] = hand;
-  }
+  for (int seat = 0; seat < s.seats; ++seat) s.hands[seat] = hands[seat];
   s.dealt = s.hands;
   s.discards = CardSet();
   s.finished.clear();
@@ -144,14 +143,12 @@ void ApplyDeal(State& s, const DealEvent& e) {
   NewPli(s, leader, internal::SeatsWithCards(s));
 }
 
-void ApplyExchange(State& s, const ExchangeEvent& e) {
-  CardSet cards;
-  for (Card c : e.cards) cards.insert(c);
-  s.hands[e.from] -= cards;
-  s.hands[e.to] |= cards;
+void ApplyExchange(State& s, int from, int to, CardSet cards) {
+  s.hands[from] -= cards;
+  s.hands[to] |= cards;
   bool all_done = true;
   for (Gift& g : s.gifts) {
-    if (!g.done && g.from == e.from && g.to == e.to) g.done = true;
+    if (!g.done && g.from == from && g.to == to) g.done = true;
     all_done = all_done && g.done;
   }
   if (all_done) {
@@ -164,9 +161,7 @@ void ApplyExchange(State& s, const ExchangeEvent& e) {
   }
 }
 
-void ApplyPlay(State& s, const PlayEvent& e) {
-  CardSet cards;
-  for (Card c : e.cards) cards.insert(c);
+void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
   const Rank r = cards.first().rank();
   const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
   const bool was_revolution = s.revolution;
@@ -174,16 +169,16 @@ void ApplyPlay(State& s, const PlayEvent& e) {
   Pli& p = s.pli;
   if (p.count == 0) p.count = n;  // P2: the lead fixes the count
   // O1: same rank as the play just before it, by another player; never the top rank.
-  p.ou_rien = s.options.ou_rien && p.last_seat >= 0 && p.last_seat != e.seat &&
+  p.ou_rien = s.options.ou_rien && p.last_seat >= 0 && p.last_seat != seat &&
               internal::LastRank(s) == r && !top;
-  if (e.declare == Declare::kSuite) p.mode = Mode::kSuite;      // U1
-  if (e.declare == Declare::kReverse) p.mode = Mode::kReverse;  // V1, V2
+  if (declare == Declare::kSuite) p.mode = Mode::kSuite;      // U1
+  if (declare == Declare::kReverse) p.mode = Mode::kReverse;  // V1, V2
   ++p.plays;
-  p.last_seat = e.seat;
+  p.last_seat = seat;
   p.last_cards = cards;
   p.passed = 0;
   p.solo = false;
-  TakeFromHand(s, e.seat, cards, top);
+  TakeFromHand(s, seat, cards, top);
   if (n == 4 && s.options.revolution) s.revolution = !s.revolution;  // Q1
   const SeatMask holding = internal::SeatsWithCards(s);
   if (MancheOver(holding)) return EndManche(s);
@@ -191,30 +186,40 @@ void ApplyPlay(State& s, const PlayEvent& e) {
                       (n == 4 && s.options.carre_closes) ||               // E2
                       (s.options.completed_carre_closes && n < 4 &&  // X5: across plays
                        p.played.CountOf(r) == 4);
-  if (closes) return NewPli(s, e.seat, holding);
-  AdvanceTurn(s, e.seat, holding);
+  if (closes) return NewPli(s, seat, holding);
+  AdvanceTurn(s, seat, holding);
 }
 
-void ApplyPass(State& s, const PassEvent& e) {
+void ApplyPass(State& s, int seat) {
   Pli& p = s.pli;
   const SeatMask holding = internal::SeatsWithCards(s);
-  if (p.solo) return NewPli(s, e.seat, holding);  // R4: the lone player stops; he leads
-  p.passed |= SeatBit(e.seat);
+  if (p.solo) return NewPli(s, seat, holding);  // R4: the lone player stops; he leads
+  p.passed |= SeatBit(seat);
   if (p.ou_rien) {
     p.ou_rien = false;  // O3: the first pass ends ou-rien, and does not put out
   } else if (s.options.pass_is_out) {
-    p.out |= SeatBit(e.seat);  // P5
+    p.out |= SeatBit(seat);  // P5
   }
-  AdvanceTurn(s, e.seat, holding);
+  AdvanceTurn(s, seat, holding);
 }
 
-void ApplyClose(State& s, const CloseEvent& e) {
-  CardSet cards;
-  for (Card c : e.cards) cards.insert(c);
-  TakeFromHand(s, e.seat, cards, false);  // X2: never the top rank
+void ApplyClose(State& s, int seat, CardSet cards) {
+  TakeFromHand(s, seat, cards, false);  // X2: never the top rank
   const SeatMask holding = internal::SeatsWithCards(s);
   if (MancheOver(holding)) return EndManche(s);
-  NewPli(s, e.seat, holding);  // X3: the pli closes at once; the closer leads
+  NewPli(s, seat, holding);  // X3: the pli closes at once; the closer leads
+}
+
+void ApplyEnd(State& s) {
+  s.ended = true;  // G1
+  s.phase = Phase::kGameOver;
+  s.turn = -1;
+}
+
+CardSet SetOf(const CardList& cards) {
+  CardSet set;
+  for (Card c : cards) set.insert(c);
+  return set;
 }
 
 }  // namespace
@@ -224,22 +229,54 @@ void ApplyInPlace(State& state, const Event& event) {
   struct Visitor {
     State& s;
     void operator()(const GameEvent& e) { ApplyGame(s, e); }
-    void operator()(const DealEvent& e) { ApplyDeal(s, e); }
-    void operator()(const ExchangeEvent& e) { ApplyExchange(s, e); }
-    void operator()(const PlayEvent& e) { ApplyPlay(s, e); }
-    void operator()(const PassEvent& e) { ApplyPass(s, e); }
-    void operator()(const CloseEvent& e) { ApplyClose(s, e); }
-    void operator()(const EndEvent&) {
-      s.ended = true;
-      s.phase = Phase::kGameOver;
-      s.turn = -1;
+    void operator()(const DealEvent& e) {
+      std::array<CardSet, kMaxSeats> hands{};
+      for (int seat = 0; seat < s.seats; ++seat) hands[seat] = SetOf(e.hands[seat]);
+      ApplyDeal(s, hands.data());
     }
+    void operator()(const ExchangeEvent& e) { ApplyExchange(s, e.from, e.to, SetOf(e.cards)); }
+    void operator()(const PlayEvent& e) { ApplyPlay(s, e.seat, SetOf(e.cards), e.declare); }
+    void operator()(const PassEvent& e) { ApplyPass(s, e.seat); }
+    void operator()(const CloseEvent& e) { ApplyClose(s, e.seat, SetOf(e.cards)); }
+    void operator()(const EndEvent&) { ApplyEnd(s); }
     void operator()(const MalformedEvent&) {}  // never legal (Decide refuses it)
   };
   const int64_t seq = std::holds_alternative<GameEvent>(event.body) ? 0 : state.seq;
   std::visit(Visitor{state}, event.body);
   state.seq = seq + 1;
   if (event.id) state.ids.push_back(*event.id);
+}
+
+// compact.h: the same Apply functions over 16-byte events.
+void Fold(const CompactLog& log, size_t n, State& state) {
+  n = std::min(n, log.events.size());
+  // A log that opens with its game event is reset by ApplyGame (G1's
+  // "events before any game event" are illegal, so kept as kMalformed).
+  if (n == 0 || log.events[0].type != EventType::kGame) ResetState(state);
+  for (size_t i = 0; i < n; ++i) {
+    const CompactEvent& e = log.events[i];
+    switch (e.type) {
+      case EventType::kGame:
+        ApplyGame(state, log.games[e.extra]);
+        state.seq = 0;
+        break;
+      case EventType::kDeal: ApplyDeal(state, log.hands.data() + e.extra); break;
+      case EventType::kExchange: ApplyExchange(state, e.seat, e.to, e.cards); break;
+      case EventType::kPlay: ApplyPlay(state, e.seat, e.cards, e.declare); break;
+      case EventType::kPass: ApplyPass(state, e.seat); break;
+      case EventType::kClose: ApplyClose(state, e.seat, e.cards); break;
+      case EventType::kEnd: ApplyEnd(state); break;
+      case EventType::kMalformed: break;  // an illegal event: a position, nothing more
+    }
+    ++state.seq;
+  }
+  state.ids.AssignPrefix(log.ids, log.IdsBefore(n));  // the ids of the events applied
+}
+
+State Fold(const CompactLog& log, size_t n) {
+  State state;
+  Fold(log, n, state);
+  return state;
 }
 
 State Apply(State state, const Event& event) {

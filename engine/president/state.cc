@@ -96,6 +96,26 @@ void IdList::push_back(std::string_view id) {
     Index(uint64_t{keys_[position].tag} << 32, position);
 }
 
+void IdList::AssignPrefix(const IdList& from, size_t k) {
+  assert(k <= from.size() && &from != this);
+  if (k == 0) return clear();
+  const Key& last = from.keys_[k - 1];
+  keys_.assign(from.keys_.begin(), from.keys_.begin() + static_cast<std::ptrdiff_t>(k));
+  words_.assign(from.words_.begin(),
+                from.words_.begin() + last.first_word + (last.size + 7) / 8);
+  if (k == from.size()) {
+    slots_ = from.slots_;
+    return;
+  }
+  // The size push_back would have grown to: a power of two, at least 16
+  // and at least twice the keys.
+  size_t slots = 16;
+  while (slots < 2 * k) slots *= 2;
+  slots_.assign(slots, 0);
+  for (uint32_t position = 0; position < k; ++position)
+    Index(uint64_t{keys_[position].tag} << 32, position);
+}
+
 void ResetState(State& s) {
   // Every field of State (engine/president/state.h), in its order, to its default;
   // the assert catches a field added there and not here.

@@ -100,6 +100,10 @@ class IdList {
   // Adds a key at the end (it may already be in the list, or be a view of
   // one of its keys). A key is shorter than 4 GiB.
   void push_back(std::string_view id);
+  // Makes the list the first k keys of `from` (k <= from.size()), keeping
+  // its own buffers: the words and keys are copied, not hashed again, and
+  // the index is copied (k = all) or rebuilt from the keys' tags.
+  void AssignPrefix(const IdList& from, size_t k);
   // Empties the list, keeping its buffers.
   void clear() {
     words_.clear();

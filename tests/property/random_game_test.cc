@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 
+#include "engine/president/compact.h"
 #include "replay/fold.h"
 #include "tests/property/game_gen.h"
 
@@ -95,6 +96,38 @@ TEST_CASE("G1 replay: folding the log with Step equals the live state") {
       RC_FAIL(Failure(g, k,
                       "FoldTo(" + std::to_string(k) + ") differs from the live state:\nfold " +
                           StateText(folded) + "\nlive " + StateText(g.states[k])));
+  });
+}
+
+TEST_CASE("compact fold: Fold(Compact(log)) equals Step over the log, ids and illegal events included") {
+  // issue 13: the fold reads 16-byte CompactEvents (engine/president/compact.h)
+  // through the Apply functions ApplyInPlace uses; the states must be equal
+  // at every prefix, with the log's illegal events (copies of its events put
+  // back at random places: mostly not-your-turn, a repeated id, a second
+  // game event) and its ids (IdList: G1's "an id is used once").
+  Prop("the compact fold of a log with illegal events equals FoldTo at every prefix", [] {
+    const Game g = PlayOrFail(*GenScript());
+    std::vector<Event> log = g.events;
+    const int copies = *rc::gen::inRange(0, 6);
+    for (int c = 0; c < copies; ++c) {
+      const size_t from = *rc::gen::inRange<size_t>(0, log.size());
+      const size_t to = *rc::gen::inRange<size_t>(0, log.size() + 1);
+      Event copy = log[from];
+      copy.seq.reset();
+      log.insert(log.begin() + static_cast<std::ptrdiff_t>(to), std::move(copy));
+    }
+    const CompactLog compact = Compact(log);
+    RC_ASSERT(compact.events.size() == log.size());
+    State state;
+    for (size_t k = 0; k <= log.size(); ++k) {
+      Fold(compact, k, state);  // reused: ResetState must leave nothing behind
+      const State step = FoldTo(log, static_cast<int64_t>(k));
+      if (!(state == step))
+        RC_FAIL("Fold(Compact(log), " + std::to_string(k) + ") differs from FoldTo:\ncompact " +
+                StateText(state) + "\nstep    " + StateText(step) + "\nlog:\n" +
+                LogText(log, k));
+      for (const std::string_view id : step.ids) RC_ASSERT(state.ids.contains(id));
+    }
   });
 }
 
