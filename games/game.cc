@@ -58,4 +58,10 @@ void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
   }
 }
 
+std::optional<uint8_t> FormatOf(const Game& game) {
+  for (int byte = 0; byte < 256; ++byte)
+    if (game.Owns(std::string(1, static_cast<char>(byte)))) return static_cast<uint8_t>(byte);
+  return std::nullopt;
+}
+
 }  // namespace pli

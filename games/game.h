@@ -198,6 +198,9 @@ const Game* GameOfBody(std::string_view body);
 const Game& GameOfOpeningLine(std::string_view line);
 // Every game, in the registry's order.
 std::span<const Game* const> Games();
+// The first byte of `game`'s stored bodies (FORMAT.md §6, §8: the byte that
+// names the game), found by asking Owns; nullopt when it owns none.
+std::optional<uint8_t> FormatOf(const Game& game);
 
 }  // namespace pli
 

@@ -21,8 +21,7 @@
 #include <variant>
 
 #include "referee/store.h"
-#include "schema/president/event_codec.h"
-#include "schema/president/record.h"
+#include "games/game.h"
 
 namespace pli::sqlite {
 namespace {
@@ -191,7 +190,59 @@ SELECT e.game AS game, e.seq AS seq,
  ORDER BY g.created, e.game, e.seq;
 )sql";
 
-constexpr std::array<Migration, 3> kMigrations = {kVersion1, kVersion2, kVersion3};
+// Version 3 -> 4 (schema/STORE.md §7): events_view names each event's type
+// in its own game. The `type` column is a game's wire tag, and the games
+// reuse the small numbers (Skull King's 3 is `bid` and 5 `end`, Président's
+// `exchange` and `pass`), so the view's CASE of Président's names called a
+// Skull King bid an exchange. The names move to a table, event_types, keyed
+// by the first byte of a body (the byte that names its game, FORMAT.md §6,
+// §8) and the tag, filled from the registry of games (Version4Sql); the view
+// joins it. A game added later adds its rows in a step of its own
+// (docs/ARCHITECTURE.md, "adding a game"). Readers of version 3 read the
+// same tables.
+constexpr std::string_view kVersion4Head = R"sql(
+CREATE TABLE event_types (
+  format BLOB NOT NULL CHECK (length(format) = 1),  -- the first byte of its game's bodies
+  type   INTEGER NOT NULL,                          -- the game's wire tag (events.type)
+  game   TEXT NOT NULL,                             -- the game's name
+  name   TEXT NOT NULL,                             -- the event's `type` in a log
+  PRIMARY KEY (format, type)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::string_view kVersion4Tail = R"sql(
+DROP VIEW events_view;
+CREATE VIEW events_view AS
+SELECT e.game AS game, e.seq AS seq, t.name AS type,
+       e.seat AS seat,
+       json_extract(g.seats, '$[' || e.seat || ']') AS player,
+       e.id AS id, e.cards AS cards, e.declaration AS declaration,
+       e.recipient AS recipient,
+       json_extract(g.seats, '$[' || e.recipient || ']') AS recipient_player,
+       e.at AS at, e.seed AS seed, lower(hex(e.hash)) AS hash
+  FROM events AS e LEFT JOIN games AS g ON g.game = e.game
+  LEFT JOIN event_types AS t ON t.format = substr(e.body, 1, 1) AND t.type = e.type
+ ORDER BY g.created, e.game, e.seq;
+)sql";
+
+// Step 3 -> 4 with the rows of event_types: for every game of the registry,
+// the first byte of its bodies and the name of each of its tags.
+std::string Version4Sql() {
+  std::string sql(kVersion4Head);
+  for (const Game* game : Games()) {
+    const std::optional<uint8_t> format = FormatOf(*game);
+    if (!format) continue;
+    static constexpr char kHex[] = "0123456789abcdef";
+    const std::string byte = {kHex[*format >> 4], kHex[*format & 15]};
+    for (int tag = 1; tag < 256; ++tag) {
+      const std::string name = game->TypeName(static_cast<uint8_t>(tag));
+      if (name == "?") continue;
+      sql += "INSERT INTO event_types VALUES (x'" + byte + "', " + std::to_string(tag) + ", '" +
+             std::string(game->Name()) + "', '" + name + "');\n";
+    }
+  }
+  return sql + std::string(kVersion4Tail);
+}
 
 // pli_detail(body, name), the SQL function of step 2 -> 3: the column
 // `name` ('declaration', 'recipient', 'at' or 'seed') of the event whose
@@ -211,10 +262,14 @@ void DetailFunction(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const std::string_view body(data == nullptr ? "" : data,
                               static_cast<size_t>(sqlite3_value_bytes(argv[0])));
   if (!cache->valid || body != cache->body) {
-    std::variant<Event, std::string> decoded = DecodeEvent(body);
+    // The body's own game reads it (games/game.h): any game's rows migrate.
     cache->body.assign(body);
     cache->details.reset();
-    if (const Event* event = std::get_if<Event>(&decoded)) cache->details = DetailsOf(*event);
+    std::string why;
+    if (const Game* game = GameOfBody(body)) {
+      if (std::optional<EventRecord> record = game->RecordOf(body, &why))
+        cache->details = record->columns.details;
+    }
     cache->valid = true;
   }
   const unsigned char* text = sqlite3_value_text(argv[1]);
@@ -623,7 +678,11 @@ void CreateDatabase(const std::string& path, std::span<const Migration> migratio
 
 }  // namespace
 
-std::span<const Migration> Migrations() { return kMigrations; }
+std::span<const Migration> Migrations() {
+  static const std::string version4 = Version4Sql();
+  static const std::array<Migration, 4> migrations = {kVersion1, kVersion2, kVersion3, version4};
+  return migrations;
+}
 
 int64_t SchemaVersionOf(const Db& db) { return ReadIdentity(db).version; }
 

@@ -145,7 +145,7 @@ std::vector<Case> Cases() {
       {"--db on an empty file (play)", {"pass", "--db", "{empty}", "--game", "g1", "--seat", "0"},
        "", false, 2, "not a pli database"},
       {"a newer schema version (play)", {"pass", "--db", "{newer}", "--game", "g1", "--seat", "0"},
-       "", false, 2, "has schema version 1000; this pli knows up to 3"},
+       "", false, 2, "has schema version 1000; this pli knows up to 4"},
       {"a newer schema version (audit)", {"audit", "--db", "{newer}"}, "", false, 2,
        "has schema version 1000"},
       {"a newer schema version (import)", {"import", "--db", "{newer}", "{log}"},

@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "referee/shuffle.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
+#include "games/log.h"
 #include "schema/log_reader.h"
 #include "tests/referee/store_fixture.h"
 
@@ -155,8 +157,8 @@ TEST_CASE("Open: a new file goes through every step, a failing step leaves the o
 }
 
 TEST_CASE("Open: this pli's schema version is the number of its migrations") {
-  CHECK(SqliteSchemaVersion() == 3);
-  CHECK(sqlite::Migrations().size() == 3);
+  CHECK(SqliteSchemaVersion() == 4);
+  CHECK(sqlite::Migrations().size() == 4);
 }
 
 // The first `n` real steps: a database as an older pli made it.
@@ -370,7 +372,7 @@ TEST_CASE("Schema 3: a version-2 database is read as it is, migrated by a writer
   // filled from the bodies, which stay byte for byte, hashes too.
   AppendAll(*OpenSqliteStore(path, OpenMode::kReadWrite), "h", SampleRows("h"));
   RawDb raw(path);
-  CHECK(raw.Text("PRAGMA user_version") == "3");
+  CHECK(raw.Text("PRAGMA user_version") == std::to_string(kNow));
   CHECK(raw.Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events WHERE game = 'g'") ==
         stored_before);
   std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
@@ -392,6 +394,63 @@ TEST_CASE("Schema 3: a version-2 database is read as it is, migrated by a writer
   RequireAuditsClean(*reader, events);
   // The trigger dropped for the backfill is back.
   CHECK_THAT(raw.Exec("UPDATE events SET at = NULL WHERE seq = 1"), Catch::Contains("append-only"));
+}
+
+// A Skull King game whose tags mean other types in Président: 3 is bid
+// (Président: exchange) and 5 end (Président: pass). SKULL_KING.md SK-B1,
+// SK-G1.
+constexpr const char* kSkullKingLog =
+    "{\"type\":\"game\",\"game\":\"sk\",\"ruleset\":\"skull-king\",\"seats\":[\"Ann\",\"Bob\",\"Cyd\"]}\n"
+    "{\"type\":\"deal\",\"hands\":[[\"pirate\"],[\"mermaid\"],[\"14y\"]],\"turned\":\"3g\"}\n"
+    "{\"type\":\"bid\",\"seat\":1,\"bid\":1}\n"
+    "{\"type\":\"bid\",\"seat\":2,\"bid\":0}\n"
+    "{\"type\":\"bid\",\"seat\":0,\"bid\":1}\n"
+    "{\"type\":\"play\",\"seat\":1,\"cards\":[\"mermaid\"]}\n"
+    "{\"type\":\"play\",\"seat\":2,\"cards\":[\"14y\"]}\n"
+    "{\"type\":\"play\",\"seat\":0,\"cards\":[\"pirate\"]}\n"
+    "{\"type\":\"end\"}\n";
+
+std::vector<AnyGameLog> SkullKingGame() {
+  std::istringstream in(kSkullKingLog);
+  auto read = ReadAnyLog(in);
+  REQUIRE(std::holds_alternative<std::vector<AnyGameLog>>(read));
+  return std::get<std::vector<AnyGameLog>>(read);
+}
+
+TEST_CASE("Schema 4: events_view names each event's type in its own game (a version-3 file migrated)") {
+  TempDir dir;
+  const std::string path = (dir.path / "v3.db").string();
+  {
+    auto store = sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kCreate, FirstSteps(3)));
+    REQUIRE(Import(*store, SkullKingGame(), false).ok);
+    REQUIRE(Import(*store, {StampedGame("g", 1)}, false).ok);
+  }
+  REQUIRE(RawDb(path).Text("PRAGMA user_version") == "3");
+  // Version 3's view read Président's names into every game: the defect.
+  CHECK(RawDb(path).Text("SELECT group_concat(type, ' ') FROM events_view WHERE game = 'sk'") ==
+        "game deal exchange exchange exchange play play play pass");
+  const std::string stored_before =
+      RawDb(path).Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events");
+
+  OpenSqliteStore(path, OpenMode::kReadWrite);  // a writer migrates
+  RawDb raw(path);
+  CHECK(raw.Text("PRAGMA user_version") == "4");
+  CHECK(raw.Text("SELECT group_concat(hex(body) || hex(hash), ',') FROM events") == stored_before);
+  CHECK(raw.Text("SELECT group_concat(type, ' ') FROM events_view WHERE game = 'sk'") ==
+        "game deal bid bid bid play play play end");
+  // Président's names are unchanged (RULES.md's event types), every row has
+  // one, and each game's rows name its game in event_types.
+  CHECK(raw.Text("SELECT group_concat(DISTINCT type) FROM (SELECT type FROM events_view "
+                 "WHERE game = 'g' ORDER BY type)") == "close,deal,exchange,game,pass,play");  // StampedGame has no end event
+  CHECK(raw.Text("SELECT count(*) FROM events_view WHERE type IS NULL") == "0");
+  CHECK(raw.Text("SELECT group_concat(DISTINCT t.game) FROM events AS e JOIN event_types AS t "
+                 "ON t.format = substr(e.body, 1, 1) AND t.type = e.type WHERE e.game = 'sk'") ==
+        "skull-king");
+  CHECK(raw.Text("SELECT group_concat(DISTINCT t.game) FROM events AS e JOIN event_types AS t "
+                 "ON t.format = substr(e.body, 1, 1) AND t.type = e.type WHERE e.game = 'g'") ==
+        "super-president");
+  std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
+  RequireAuditsClean(*reader, static_cast<int64_t>(reader->Read("g")->events.size()));
 }
 
 }  // namespace
