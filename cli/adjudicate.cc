@@ -344,8 +344,8 @@ Examples:
   pli diff --db-a club.db fixtures/seed/5.1-suite.jsonl --game 5.1-suite --json)";
 
 constexpr const char* kCheckFooter = R"(
-A scenario is NAME.jsonl (one game) with NAME.expect.json beside it
-(docs/SCENARIOS.md). Each failed expectation is one line saying what was
+A scenario is NAME.jsonl (one game, of any game: Super President or Skull
+King) with NAME.expect.json beside it (docs/SCENARIOS.md). Each failed expectation is one line saying what was
 expected and what was found; the last line is "N passed, M failed"
 (scenarios).
 
@@ -353,6 +353,7 @@ Exit status: 0 every scenario holds, 1 one fails, 2 bad usage or input.
 
 Examples:
   pli check fixtures
+  pli check fixtures/skull_king/examples/A-mermaid-hook.jsonl
   pli check fixtures/seed/5.1-suite.jsonl --json)";
 
 class Adjudicate : public CommandGroup {

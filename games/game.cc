@@ -28,6 +28,8 @@ std::vector<int> Match::ToAct() const {
   return {};
 }
 
+bool Game::KnowsCode(std::string_view) const { return false; }
+
 std::unique_ptr<BotSeat> Game::MakeBot(std::string_view, uint64_t) const { return nullptr; }
 
 boost::json::object Match::ExplainJson(const AnyEvent& event) const {

@@ -177,6 +177,10 @@ class Game {
   virtual std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const = 0;
   // The name of a wire tag ("play"), "?" for none.
   virtual std::string TypeName(uint8_t type) const = 0;
+  // Whether `code` is a violation code of the game's rulebook
+  // ("too-weak"; "must-follow"), for checking a scenario's expectation
+  // (docs/SCENARIOS.md). This default knows none of them.
+  virtual bool KnowsCode(std::string_view code) const;
   // An option's value as the game event's JSON holds it, from the text a
   // person types (`--option hook=false`: the boolean false; `bonuses=2021`:
   // the string "2021"); nullopt for an unknown option or a value that is

@@ -1,6 +1,9 @@
 // scenario.cc: checking a scenario (a one-game log and its expected outcome)
-// against the referee; the format is docs/SCENARIOS.md.
-#include "games/president/log.h"
+// against the referee; the format is docs/SCENARIOS.md. A scenario of any
+// game is run through the game interface (games/game.h): the verdict from
+// Match::Step, the states from Match::StateJson and the legal actions from
+// Match::LegalJson, as `pli audit --continue`, `pli state --json` and
+// `pli legal --json` give them.
 #include "replay/scenario.h"
 
 #include <algorithm>
@@ -10,11 +13,13 @@
 #include <sstream>
 #include <variant>
 
-#include "engine/president/rules.h"
-#include "replay/fold.h"
+#include <map>
+#include <memory>
+#include <set>
+
+#include "games/game.h"
+#include "games/log.h"
 #include "replay/scenario_format.h"
-#include "schema/log_reader.h"
-#include "schema/president/state_json.h"
 
 namespace pli {
 namespace {
@@ -92,37 +97,94 @@ void Mismatches(const json::value& expected, const json::value& found, const std
 // ---------------------------------------------------------------------------
 // Checking the expectations against the referee.
 
+// A violation the referee found in the scenario's log: as `pli audit
+// --continue` reports it (replay/audit.cc), in any game.
+struct Found {
+  int64_t seq = 0;
+  int seat = -1;                    // -1: the event has no acting seat
+  std::optional<std::string> type;  // as written (nullopt: malformed without a string type)
+  pli::Verdict verdict;
+};
+
 // "seq 9 seat 2 play too-weak (P3): the pli ..."
-std::string FindingText(const Finding& f) {
+std::string FindingText(const Found& f) {
   std::string text = "seq " + std::to_string(f.seq);
   if (f.seat >= 0) text += " seat " + std::to_string(f.seat);
-  text += " " + f.written_type.value_or("(no type)") + " " + std::string(CodeName(f.violation.code));
-  if (!f.violation.rule.empty()) text += " (" + f.violation.rule + ")";
-  return text + ": " + f.violation.message;
+  text += " " + f.type.value_or("(no type)") + " " + f.verdict.code;
+  if (!f.verdict.rule.empty()) text += " (" + f.verdict.rule + ")";
+  return text + ": " + f.verdict.message;
 }
 
-std::string FindingsText(const std::vector<Finding>& findings) {
+std::string FindingsText(const std::vector<Found>& findings) {
   std::string text;
-  for (const Finding& f : findings) text += (text.empty() ? "" : "; ") + FindingText(f);
+  for (const Found& f : findings) text += (text.empty() ? "" : "; ") + FindingText(f);
   return "[" + text + "]";
 }
 
-json::object FindingJson(const Finding& f) {
+json::object FindingJson(const Found& f) {
   json::object o;
   o["seq"] = f.seq;
   o["seat"] = f.seat >= 0 ? json::value(f.seat) : json::value(nullptr);
-  o["type"] = f.written_type ? json::value(*f.written_type) : json::value(nullptr);
-  o["code"] = CodeName(f.violation.code);
-  o["rule"] = f.violation.rule;
+  o["type"] = f.type ? json::value(*f.type) : json::value(nullptr);
+  o["code"] = f.verdict.code;
+  o["rule"] = f.verdict.rule;
   return o;
+}
+
+// The log folded once through its game's Match: every violation (audit
+// --continue: an illegal event is reported and changes nothing) and the
+// state and legal actions after each seq an expectation asks about.
+struct Folded {
+  std::vector<Found> findings;
+  std::map<int64_t, json::object> states;
+  std::map<int64_t, json::array> legal;
+};
+
+Folded Fold(const AnyGameLog& log, const std::set<int64_t>& ats) {
+  Folded out;
+  std::unique_ptr<Match> match = log.kind->NewMatch();
+  auto snapshot = [&](int64_t at) {
+    if (!ats.count(at)) return;
+    out.states[at] = match->StateJson();
+    out.legal[at] = match->LegalJson();
+  };
+  int64_t position = 0;
+  for (const AnyEvent& e : log.events) {
+    ++position;
+    // Judged at its position, as the audit does (a malformed seq is
+    // already a malformed event, read by games/log.h).
+    std::optional<Verdict> verdict;
+    if (!e.seq || *e.seq == position) {
+      verdict = match->Step(e);
+    } else {
+      AnyEvent positional = e;
+      positional.seq = position;
+      verdict = match->Step(positional);
+    }
+    if (verdict) {
+      out.findings.push_back(Found{
+          e.seq.value_or(position), e.seat,
+          e.malformed ? e.malformed->type : std::optional<std::string>(log.kind->TypeName(e.type)),
+          std::move(*verdict)});
+    }
+    snapshot(position);
+  }
+  return out;
 }
 
 class Checker {
  public:
-  Checker(const std::vector<Event>& events, ScenarioReport& report)
-      : events_(events), report_(report) {}
+  Checker(const AnyGameLog& log, ScenarioReport& report) : log_(log), report_(report) {}
 
   void Run(const json::object& expect) {
+    std::set<int64_t> ats;
+    for (const char* key : {"states", "legal"}) {
+      if (const json::value* items = expect.if_contains(key)) {
+        for (const json::value& item : items->get_array())
+          ats.insert(item.get_object().at("at").to_number<int64_t>());
+      }
+    }
+    folded_ = Fold(log_, ats);
     Verdict(expect);
     if (const json::value* states = expect.if_contains("states")) {
       for (const json::value& s : states->get_array()) State(s.get_object());
@@ -142,7 +204,7 @@ class Checker {
 
   void Verdict(const json::object& expect) {
     const size_t before = report_.failures.size();
-    std::vector<Finding> findings = AuditGame(events_, /*keep_going=*/true);
+    const std::vector<Found>& findings = folded_.findings;
     if (IsString(expect.if_contains("verdict"), "clean")) {
       if (!findings.empty()) {
         Fail("verdict \"clean\": expected no violation, found " + std::to_string(findings.size()) +
@@ -160,13 +222,15 @@ class Checker {
     Count(before);
   }
 
-  void Violation(const json::object& want, const Finding& found, size_t i) {
+  void Violation(const json::object& want, const Found& found, size_t i) {
     const std::string where = "violations[" + std::to_string(i) + "]";
     json::object fields = want;
     fields.erase("message_contains");
     Lines diffs = SubsetMismatches(fields, FindingJson(found), where);
     if (const json::value* part = want.if_contains("message_contains")) {
-      const std::string message = SentenceFor(found.violation, Audience::kAdjudicator);
+      // The sentence for the full view (the adjudicator's, with what was
+      // hidden from the player): Verdict::message.
+      const std::string& message = found.verdict.message;
       if (message.find(part->get_string().c_str()) == std::string::npos) {
         diffs.push_back(where + ".message: expected it to contain " + Render(*part) + ", found " +
                         Render(json::value(message)));
@@ -178,9 +242,9 @@ class Checker {
   // The `at` of a states/legal entry, or nullopt (and a failure) past the log.
   std::optional<int64_t> At(const json::object& entry, const std::string& what) {
     int64_t at = entry.at("at").to_number<int64_t>();
-    if (at > static_cast<int64_t>(events_.size())) {
+    if (at > static_cast<int64_t>(log_.events.size())) {
       Fail(what + " at seq " + std::to_string(at) + ": past the end of the log (" +
-           std::to_string(events_.size()) + " events)");
+           std::to_string(log_.events.size()) + " events)");
       return std::nullopt;
     }
     return at;
@@ -190,7 +254,7 @@ class Checker {
     const size_t before = report_.failures.size();
     std::optional<int64_t> at = At(entry, "state");
     if (!at) return;
-    json::value state = StateToJson(FoldTo(events_, *at));
+    const json::value state = folded_.states.at(*at);
     for (const std::string& d : SubsetMismatches(entry.at("expect"), state)) {
       Fail("at seq " + std::to_string(*at) + ": " + d);
     }
@@ -201,7 +265,7 @@ class Checker {
     const size_t before = report_.failures.size();
     std::optional<int64_t> at = At(entry, "legal");
     if (!at) return;
-    const json::array legal = LegalToJson(LegalActions(FoldTo(events_, *at)));
+    const json::array& legal = folded_.legal.at(*at);
     const std::string prefix = "at seq " + std::to_string(*at) + ": legal: ";
     auto matching = [&](const json::value& want) -> const json::value* {
       for (const json::value& action : legal) {
@@ -233,23 +297,25 @@ class Checker {
     Count(before);
   }
 
-  const std::vector<Event>& events_;
+  const AnyGameLog& log_;
   ScenarioReport& report_;
+  Folded folded_;
 };
 
-// Reads the one game of a scenario log, or adds a failure.
-std::optional<GameLog> ReadScenarioLog(const std::string& log_text, ScenarioReport& report) {
+// Reads the one game of a scenario log, of any game (games/log.h), or adds
+// a failure.
+std::optional<AnyGameLog> ReadScenarioLog(const std::string& log_text, ScenarioReport& report) {
   std::istringstream in(log_text);
-  auto read = ReadLog(in);
+  auto read = ReadAnyLog(in);
   const std::string file = report.name + std::string(kLogSuffix);
   if (const LogError* error = std::get_if<LogError>(&read)) {
     report.failures.push_back(report.name + ": " + file + ": " + error->ToString());
     return std::nullopt;
   }
-  std::vector<GameLog>& games = std::get<std::vector<GameLog>>(read);
+  std::vector<AnyGameLog>& games = std::get<std::vector<AnyGameLog>>(read);
   if (games.size() != 1) {
     std::string ids;
-    for (const GameLog& g : games) ids += (ids.empty() ? "" : ", ") + g.game;
+    for (const AnyGameLog& g : games) ids += (ids.empty() ? "" : ", ") + g.game;
     report.failures.push_back(report.name + ": " + file + ": a scenario is one game, found " +
                               std::to_string(games.size()) + (ids.empty() ? "" : " (" + ids + ")"));
     return std::nullopt;
@@ -258,8 +324,9 @@ std::optional<GameLog> ReadScenarioLog(const std::string& log_text, ScenarioRepo
 }
 
 // Reads and checks an expectation document, or adds failures.
-std::optional<json::object> ReadExpectationText(const std::string& text, ScenarioReport& report) {
-  std::variant<json::object, Lines> read = ReadExpectation(text);
+std::optional<json::object> ReadExpectationText(const std::string& text, const Game* game,
+                                               ScenarioReport& report) {
+  std::variant<json::object, Lines> read = ReadExpectation(text, game);
   if (json::object* expect = std::get_if<json::object>(&read)) return std::move(*expect);
   const std::string file = report.name + std::string(kExpectSuffix);
   for (const std::string& e : std::get<Lines>(read)) {
@@ -294,9 +361,16 @@ ScenarioReport CheckScenarioText(const std::string& name, const std::string& log
                                  const std::string& expect_text) {
   ScenarioReport report;
   report.name = name;
-  std::optional<json::object> expect = ReadExpectationText(expect_text, report);
-  std::optional<GameLog> game = ReadScenarioLog(log_text, report);
-  if (expect && game) Checker(game->events, report).Run(*expect);
+  // The log first, so that the expectation's codes and types are checked
+  // against its game's; its failures are still reported after the
+  // expectation's.
+  ScenarioReport log_report;
+  log_report.name = name;
+  std::optional<AnyGameLog> game = ReadScenarioLog(log_text, log_report);
+  std::optional<json::object> expect =
+      ReadExpectationText(expect_text, game ? game->kind : nullptr, report);
+  for (std::string& f : log_report.failures) report.failures.push_back(std::move(f));
+  if (expect && game) Checker(*game, report).Run(*expect);
   return report;
 }
 

@@ -2,6 +2,9 @@
 // (docs/SCENARIOS.md). The JSON is read by ParseStrictJson, so a duplicate
 // key (a typo that would make a check vanish) is refused; then Validator
 // checks the form of every key and reports every problem, not just the first.
+// Event types and violation codes are those of the scenario's game, asked
+// through the game interface (games/game.h), so the same format serves every
+// game.
 #include "replay/scenario_format.h"
 
 #include <algorithm>
@@ -9,8 +12,7 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "engine/president/event.h"
-#include "engine/president/violation.h"
+#include "games/game.h"
 #include "schema/strict_json.h"
 
 namespace pli {
@@ -28,7 +30,7 @@ bool IsString(const json::value* v, std::string_view s) {
 // Validating an expectation document (every error is reported).
 class Validator {
  public:
-  explicit Validator(Lines& errors) : errors_(errors) {}
+  Validator(const Game* game, Lines& errors) : game_(game), errors_(errors) {}
 
   void Root(const json::value& root) {
     if (!root.is_object()) return Error("(top level)", "must be a JSON object");
@@ -85,10 +87,17 @@ class Validator {
 
   void Title(const json::object& o) { NonEmptyString(o.if_contains("title"), "title"); }
 
-  // A rule id of RULES.md: capital letters then digits ("P3", "R4", "U1").
+  // A rule id of a game's rulebook: capital letters then digits ("P3",
+  // "R4", "U1": RULES.md), after an optional prefix of capital letters and
+  // a hyphen ("SK-P5", "SK-R1": SKULL_KING.md).
   static bool IsRuleId(std::string_view id) {
     size_t i = 0;
     while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
+    if (i > 0 && i < id.size() && id[i] == '-') {
+      const size_t prefix = ++i;
+      while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
+      if (i == prefix) return false;
+    }
     if (i == 0 || i == id.size()) return false;
     for (; i < id.size(); ++i) {
       if (id[i] < '0' || id[i] > '9') return false;
@@ -104,7 +113,7 @@ class Validator {
     }
     for (const json::value& r : rules->get_array()) {
       if (!r.is_string() || !IsRuleId(r.get_string())) {
-        Error("rules", "not a rule id of RULES.md: " + Render(r));
+        Error("rules", "not a rule id (\"P3\", \"SK-P5\"): " + Render(r));
       }
     }
   }
@@ -139,12 +148,12 @@ class Validator {
       Error(where + ".seat", "must be a seat number or null");
     }
     if (const json::value* type = v.if_contains("type");
-        type && !(type->is_string() && ParseTypeName(std::string(type->get_string())))) {
-      Error(where + ".type", "not an event type: " + Render(*type));
+        type && !(type->is_string() && KnowsType(type->get_string()))) {
+      Error(where + ".type", "not an event type" + OfGame() + ": " + Render(*type));
     }
     if (const json::value* code = v.if_contains("code");
-        code && !(code->is_string() && ParseCode(std::string(code->get_string())))) {
-      Error(where + ".code", "not a violation code of RULES.md: " + Render(*code));
+        code && !(code->is_string() && KnowsCode(code->get_string()))) {
+      Error(where + ".code", "not a violation code" + OfGame() + ": " + Render(*code));
     }
     for (std::string_view key : {"rule", "message_contains"}) {
       if (const json::value* s = v.if_contains(key); s && !s->is_string()) {
@@ -197,12 +206,41 @@ class Validator {
     }
   }
 
+  // The games a type or code is looked up in: the scenario's, or every
+  // game when its log could not say.
+  std::vector<const Game*> Candidates() const {
+    if (game_) return {game_};
+    return {Games().begin(), Games().end()};
+  }
+
+  std::string OfGame() const {
+    return game_ ? " of " + std::string(game_->Name()) : " of any game";
+  }
+
+  bool KnowsType(std::string_view name) const {
+    for (const Game* g : Candidates()) {
+      for (int tag = 0; tag < 256; ++tag) {
+        const std::string t = g->TypeName(static_cast<uint8_t>(tag));
+        if (t != "?" && t == name) return true;
+      }
+    }
+    return false;
+  }
+
+  bool KnowsCode(std::string_view code) const {
+    for (const Game* g : Candidates()) {
+      if (g->KnowsCode(code)) return true;
+    }
+    return false;
+  }
+
+  const Game* game_;
   Lines& errors_;
 };
 
 }  // namespace
 
-std::variant<json::object, Lines> ReadExpectation(std::string_view text) {
+std::variant<json::object, Lines> ReadExpectation(std::string_view text, const Game* game) {
   // Expectations compare with the referee's documents, whose numbers are
   // integers; any JSON number is read here so that a wrong one is reported
   // where it is (e.g. `legal[0].at: must be an integer >= 1`).
@@ -213,7 +251,7 @@ std::variant<json::object, Lines> ReadExpectation(std::string_view text) {
   }
   const json::value& root = std::get<json::value>(parsed);
   Lines errors;
-  Validator(errors).Root(root);
+  Validator(game, errors).Root(root);
   if (!errors.empty()) return errors;
   return root.get_object();
 }

@@ -217,6 +217,10 @@ class President final : public Game {
     return pli::RecordOf(std::get<Event>(decoded));
   }
 
+  bool KnowsCode(std::string_view code) const override {
+    return pli::ParseCode(code).has_value();
+  }
+
   std::string TypeName(uint8_t type) const override {
     if (type < static_cast<uint8_t>(EventType::kGame) || type > static_cast<uint8_t>(EventType::kEnd)) {
       return "?";

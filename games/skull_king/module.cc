@@ -251,6 +251,10 @@ class SkullKing final : public Game {
     return r;
   }
 
+  bool KnowsCode(std::string_view code) const override {
+    return sk::ParseCode(code).has_value();
+  }
+
   std::string TypeName(uint8_t type) const override {
     if (type < static_cast<uint8_t>(EventType::kGame) || type > static_cast<uint8_t>(EventType::kEnd)) {
       return "?";

@@ -296,7 +296,7 @@ TEST_CASE("expectation: title, rules and verdict are required and checked") {
   CHECK_THAT(failures(R"({"title":"t","rules":[],"verdict":"clean"})"),
              Catch::Contains("rules: must be a non-empty array of rule ids"));
   CHECK_THAT(failures(R"({"title":"t","rules":["p7"],"verdict":"clean"})"),
-             Catch::Contains(R"(rules: not a rule id of RULES.md: "p7")"));
+             Catch::Contains(R"(rules: not a rule id ("P3", "SK-P5"): "p7")"));
   CHECK_THAT(failures(R"({"title":"t","rules":["P7"]})"), Catch::Contains("verdict: is required"));
   CHECK_THAT(failures(Expect(R"("verdict":"ok")")),
              Catch::Contains(R"(verdict: must be "clean" or "violations", not "ok")"));
@@ -319,8 +319,8 @@ TEST_CASE("expectation: field values are checked") {
   for (const char* part :
        {"violations[0].seq: must be an integer >= 1",
         "violations[0].seat: must be a seat number or null",
-        R"(violations[0].type: not an event type: "playy")",
-        R"(violations[0].code: not a violation code of RULES.md: "too-weakk")",
+        R"(violations[0].type: not an event type of super-president: "playy")",
+        R"(violations[0].code: not a violation code of super-president: "too-weakk")",
         "violations[0].rule: must be a string", "violations[0].message_contains: must be a string",
         "states[0].at: must be an integer >= 1", "states[0].expect: must be an object",
         "states[1].at: is required", "legal[0].at: must be an integer >= 1",
@@ -382,4 +382,50 @@ TEST_CASE(
         std::vector<std::string>{lonely_expect, lonely_log});
   CHECK(pli::FindScenarios((dir.path / "none").string()).empty());
   CHECK(pli::FindUnpairedFiles((dir.path / "none").string()).empty());
+}
+
+// ---------------------------------------------------------------------------
+// Any game: a Skull King scenario runs through the game interface (issue 14).
+
+namespace {
+
+// SKULL_KING.md example A up to the hook: seq 5 is bid-equalizes (SK-B4).
+std::string SkullKingLog() {
+  return R"({"type":"game","game":"ska","ruleset":"skull-king","seats":["A","B","C"]}
+{"type":"deal","hands":[["pirate"],["mermaid"],["14y"]],"turned":"3g"}
+{"type":"bid","seat":1,"bid":1}
+{"type":"bid","seat":2,"bid":0}
+{"type":"bid","seat":0,"bid":0}
+)";
+}
+
+std::string SkullKingExpect(const std::string& body) {
+  return std::string(R"({"title":"t","rules":["SK-B4","SK-R5"],)") + body + "}";
+}
+
+}  // namespace
+
+TEST_CASE("scenario (Skull King): verdict, state and legal come from its Match (SK-B4)") {
+  ScenarioReport r = Check(SkullKingLog(), SkullKingExpect(R"("verdict":"violations",
+    "violations":[{"seq":5,"seat":0,"type":"bid","code":"bid-equalizes","rule":"SK-B4"}],
+    "states":[{"at":4,"expect":{"turn":0,"to_bid":[0],"bids":[null,1,0],"trump":"g"}}],
+    "legal":[{"at":4,"includes":[{"type":"bid","seat":0,"bid":1}],"excludes":[{"bid":0}],"exactly":1}])"));
+  INFO(Text(r));
+  CHECK(r.ok());
+  CHECK(r.passed == 3);
+}
+
+TEST_CASE("scenario (Skull King): a state that differs, a code of the other game") {
+  ScenarioReport r = Check(SkullKingLog(), SkullKingExpect(R"("verdict":"violations",
+    "violations":[{"seq":5,"code":"bid-equalizes"}],
+    "states":[{"at":4,"expect":{"turn":1}}])"));
+  CHECK(r.failures == std::vector<std::string>{"t: at seq 4: turn: expected 1, found 0"});
+  // Codes and types are the scenario's game's: too-weak and pass are Super
+  // Président's, not Skull King's.
+  ScenarioReport other = Check(SkullKingLog(), SkullKingExpect(R"("verdict":"violations",
+    "violations":[{"seq":5,"type":"pass","code":"too-weak"}])"));
+  CHECK(HasFailure(other,
+                   R"(violations[0].type: not an event type of skull-king: "pass")"));
+  CHECK(HasFailure(other,
+                   R"(violations[0].code: not a violation code of skull-king: "too-weak")"));
 }
