@@ -357,6 +357,7 @@ class Checker {
     std::vector<int> expected_scores = scores_;
     boost::json::array lines;
     std::string wrong;
+    std::string rule = "SK-N5";  // the totals, unless a seat's line is wrong
     for (int s = 0; s < seats_; ++s) {
       const int b = *bids_[s];
       const auto [points, bonus] =
@@ -370,6 +371,12 @@ class Checker {
           (!h || static_cast<int>(h->size()) != seats_ || (*h)[s].bid != b ||
            (*h)[s].won != won_[s] || (*h)[s].points != points || (*h)[s].bonus != bonus ||
            (*h)[s].total != points + bonus)) {
+        const bool rascal = state_.options.scoring == Scoring::kRascal;
+        rule = rascal ? "SK-N4"
+               : h && static_cast<int>(h->size()) == seats_ && (*h)[s].points == points &&
+                       (*h)[s].bonus != bonus
+                   ? "SK-N3"
+                   : "SK-N1";
         wrong = "seat " + std::to_string(s) + " (bid " + std::to_string(b) + ", won " +
                 std::to_string(won_[s]) + ", bonus " + std::to_string(bonus_[s]) + ", H " +
                 std::to_string(hand_size_) + ") should score " + std::to_string(points) + " + " +
@@ -386,7 +393,7 @@ class Checker {
       wrong = "the history does not have one line per completed manche";
     scores_ = expected_scores;
     if (!wrong.empty()) {
-      return Fail("score", "SK-N1", wrong,
+      return Fail("score", rule, wrong,
                   StatesCheck(Seq(), boost::json::object{{"scores", boost::json::value_from(expected_scores)}})),
              false;
     }
@@ -559,12 +566,21 @@ class Checker {
     const std::optional<Violation> v = Decide(state_, e);
     const bool listed = IsListed(e);
     if (!v && !listed) {
-      return Fail("unlisted-accepted", RuleOf(e),
+      // The scenario takes Decide, the referee of record, as right: the
+      // action is legal and must be listed at this point.
+      boost::json::object include = boost::json::value_to<boost::json::object>(
+          boost::json::parse(EventToJson(e)));
+      include.erase("cards");
+      if (const auto* p = std::get_if<PlayEvent>(&e); p && p->cards.size() == 1)
+        include["card"] = CardText(p->cards[0]);
+      boost::json::object check{{"at", Seq()}, {"includes", boost::json::array{include}}};
+      const auto* play = std::get_if<PlayEvent>(&e);
+      return Fail("unlisted-accepted",
+                  play && play->cards.size() == 1 && play->cards[0].kind() == Kind::kTigress
+                      ? "SK-P3"
+                      : RuleOf(e),
                   "Decide accepts " + Describe(e) + ", which LegalActions does not list",
-                  boost::json::object{{"verdict", "violations"},
-                                      {"violations", boost::json::array{boost::json::object{
-                                                         {"seq", Seq() + 1}}}}},
-                  e),
+                  boost::json::object{{"legal", boost::json::array{check}}}, e),
              false;
     }
     if (v && listed) {
