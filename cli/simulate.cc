@@ -73,7 +73,7 @@ bot action).
 Examples:
   pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast
   pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2
-  pli simulate --db sk.db --ruleset skull-king --seats 3 --games 300 --bots mixed --seed 1 --fast
+  pli simulate --db sk.db --ruleset skull-king --seats 3 --games 30 --bots mixed --seed 1 --fast
 )";
 
 constexpr const char* kPropFooter =
