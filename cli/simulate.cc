@@ -15,7 +15,10 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/progress.h"
+#include "games/game.h"
+#include "sim/any_sim.h"
 #include "sim/prop_run.h"
+#include "sim/skull_king/prop.h"
 #include "sim/sim_run.h"
 #include "engine/president/event.h"
 #include "engine/text.h"
@@ -47,12 +50,30 @@ game, ~0.1 s per game, --games 100 in ~10 s): a crash then loses the game
 being played, never a committed one. The bots themselves are cheap (the
 hard one ~0.2 ms per decision). docs/SIMULATE.md has the measurements.
 
+Skull King (--ruleset skull-king, skull-king-official, skull-king-original):
+the same referee path for any game (SubmitAny): while the game is on, the
+next deal (seeded from --seed) when no seat must act, else the seat to act
+(under simultaneous bidding, the first seat still owing a bid) acts through
+its bot. A game is its 10 manches (SK-G1) unless --manches ends it sooner
+with an end event. The table, per level: games, mean final score, mean place
+(1 = the highest total; tied seats share the best place), share of games
+won (SK-G2: ties all win) and share of bids made exactly (won = bid), each
+with a 95% confidence interval clustered by game. --json prints
+  {"db","seed","ruleset","games","seats","manches_per_game" (null: whole
+   games),"bots","fast","manches","events","seconds",
+   "levels":[{"level","games","seat_games","mean_score","mean_score_ci95",
+     "mean_place","mean_place_ci95","won_share","won_ci95","bids",
+     "bids_exact_share","bids_exact_ci95","ci_unit" ("game" or "seat")}],
+   "last":{"game","seq","hash"}, and on a bug "bug" and "error"}
+(each _ci95 is [low, high] or null). docs/SIMULATE.md has an example.
+
 Exit status: 0 done, 2 bad usage, a storage failure, or a bug (a refused
 bot action).
 
 Examples:
   pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast
   pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2
+  pli simulate --db sk.db --ruleset skull-king --seats 3 --games 30 --bots mixed --seed 1 --fast
 )";
 
 constexpr const char* kPropFooter =
@@ -69,10 +90,28 @@ A failure is shrunk by RapidCheck to a minimal game and written to --out as
 a scenario, prop-SEED.jsonl and prop-SEED.expect.json (docs/SCENARIOS.md),
 that `pli check` replays and reports failing until the bug is fixed.
 
+Skull King (--ruleset skull-king, skull-king-official or
+skull-king-original): each run is a game of 2 to 8 seats (2 to 6 for
+original) under --ruleset's preset in half the runs and a random preset in
+the others, each option of SKULL_KING.md's table drawn at random in a third
+of the runs (--option fixes one), the bots or the random policy at each
+seat, one to three manches (a whole game in one run of eight), sometimes
+an end event. After every event: cards conserved (SK-C1, SK-D2: hands +
+played + turned + undealt = the deck, the hands moved as a model of the
+checker's own moves them), replay equal to the live state (a fresh match of
+the game interface fed the events' JSON lines), LegalActions and Decide
+agreeing both ways (every listed action accepted, random bids and plays
+accepted only if listed, an illegal one changing nothing but seq), each
+pli's bonus by SK-N2 and each completed manche's scores by SK-N1, N3, N4,
+N5 recomputed by hand-written formulas, the winners by SK-G2. A failure is
+shrunk (a smaller table, then events dropped while the failure stays) and
+written to --out as prop-SEED.jsonl and prop-SEED.expect.json.
+
 Exit status: 0 PASS, 1 FAIL (a property broke), 2 bad usage.
 
 Examples:
   pli prop --runs 200 --seed 1
+  pli prop --runs 200 --seed 1 --ruleset skull-king
   pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found
 )";
 
@@ -95,7 +134,7 @@ struct SimulateArgs {
   std::optional<int> seats;
   std::string bots = "mixed";
   int64_t seed = 1;
-  int manches = 3;
+  std::optional<int> manches;  // Président: 3 when absent; other games: their own end
   std::string ruleset = "super-president";
   std::vector<std::string> options;
   bool fast = false;
@@ -107,18 +146,18 @@ SimConfig BuildSimConfig(const SimulateArgs& args) {
   c.db = args.db;
   c.games = args.games;
   c.seed = args.seed;
-  c.manches = args.manches;
+  c.manches = args.manches.value_or(3);
   c.fast = args.fast;
   if (args.games < 1)
     throw std::runtime_error("--games " + std::to_string(args.games) + ": at least 1");
-  if (args.manches < 1)
-    throw std::runtime_error("--manches " + std::to_string(args.manches) + ": at least 1");
+  if (c.manches < 1)
+    throw std::runtime_error("--manches " + std::to_string(c.manches) + ": at least 1");
   for (const std::string& o : args.options) {
     if (o.rfind("manches=", 0) == 0)
       throw std::runtime_error("--option " + o + ": give --manches instead");
   }
   c.rules = ParseRules(args.ruleset, args.options);
-  SetRule(c.rules, "manches", std::to_string(args.manches));
+  SetRule(c.rules, "manches", std::to_string(c.manches));
   if (args.bots == "mixed") {
     c.mixed = true;
   } else {
@@ -240,7 +279,11 @@ void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
   }
 }
 
+int RunAnySimulate(const SimulateArgs& args, const Game& game);  // below
+
 int RunSimulate(const SimulateArgs& args) {
+  const Game* game = FindGame(args.ruleset);
+  if (game != nullptr && game->Name() != "super-president") return RunAnySimulate(args, *game);
   const SimConfig config = BuildSimConfig(args);
   ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
   const Clock::time_point start = Clock::now();
@@ -260,6 +303,166 @@ int RunSimulate(const SimulateArgs& args) {
     std::cout << boost::json::serialize(SimJson(config, result, seconds)) << "\n";
   } else {
     PrintSimText(config, result, seconds);
+  }
+  if (!result.bug.empty()) {
+    std::cerr << "pli simulate: bug: " << result.bug << "\n";
+    return kExitBug;
+  }
+  return kExitOk;
+}
+
+// --- pli simulate, any other game (sim/any_sim.h) ---
+
+AnySimConfig BuildAnySimConfig(const SimulateArgs& args, const Game& game) {
+  AnySimConfig c;
+  c.db = args.db;
+  c.game = &game;
+  c.ruleset = args.ruleset;
+  c.games = args.games;
+  c.seed = args.seed;
+  c.manches = args.manches;
+  c.fast = args.fast;
+  if (args.games < 1)
+    throw std::runtime_error("--games " + std::to_string(args.games) + ": at least 1");
+  if (args.manches && *args.manches < 1)
+    throw std::runtime_error("--manches " + std::to_string(*args.manches) + ": at least 1");
+  c.options = ParseAnyOptions(game, args.options);
+  if (args.bots == "mixed") {
+    c.mixed = true;
+  } else {
+    std::stringstream list(args.bots);
+    for (std::string word; std::getline(list, word, ',');) {
+      if (!game.MakeBot(word, 0))
+        throw std::runtime_error("--bots: unknown level \"" + word +
+                                 "\" (easy, medium, hard, or mixed)");
+      c.bots.push_back(word);
+    }
+  }
+  c.seats = args.seats                      ? *args.seats
+            : c.mixed || c.bots.size() == 1 ? 4
+                                            : static_cast<int>(c.bots.size());
+  if (c.bots.size() == 1) c.bots.assign(c.seats, c.bots.front());
+  if (!c.mixed && static_cast<int>(c.bots.size()) != c.seats) {
+    throw std::runtime_error("--bots names " + std::to_string(c.bots.size()) + " levels for " +
+                             std::to_string(c.seats) +
+                             " seats: give one per seat, one for all, or mixed");
+  }
+  if (const std::string why = CheckAnyTable(c); !why.empty())
+    throw std::runtime_error("--ruleset " + c.ruleset + " --seats " + std::to_string(c.seats) +
+                             ": " + why);
+  return c;
+}
+
+boost::json::object AnySimJson(const AnySimConfig& c, const AnySimResult& r, double seconds) {
+  boost::json::object o;
+  o["db"] = c.db;
+  o["seed"] = c.seed;
+  o["ruleset"] = c.ruleset;
+  o["games"] = r.games;
+  o["seats"] = c.seats;
+  o["manches_per_game"] = c.manches ? boost::json::value(*c.manches) : nullptr;
+  if (c.mixed) {
+    o["bots"] = "mixed";
+  } else {
+    boost::json::array bots;
+    for (const std::string& l : c.bots) bots.emplace_back(l);
+    o["bots"] = std::move(bots);
+  }
+  o["fast"] = c.fast;
+  o["manches"] = r.manches;
+  o["events"] = r.events;
+  o["seconds"] = seconds;
+  boost::json::array levels;
+  for (const ScoreRow& s : r.tally.Summary()) {
+    levels.push_back(boost::json::object{
+        {"level", s.level},
+        {"games", s.games},
+        {"seat_games", s.seat_games},
+        {"mean_score", s.mean_score},
+        {"mean_score_ci95", IntervalJson(s.mean_score_ci)},
+        {"mean_place", s.mean_place},
+        {"mean_place_ci95", IntervalJson(s.mean_place_ci)},
+        {"won_share", s.won},
+        {"won_ci95", IntervalJson(s.won_ci)},
+        {"bids", s.bids},
+        {"bids_exact_share", s.bids_exact},
+        {"bids_exact_ci95", IntervalJson(s.bids_exact_ci)},
+        {"ci_unit", s.by_game ? "game" : "seat"},
+    });
+  }
+  o["levels"] = std::move(levels);
+  if (!r.last_game.empty()) {
+    o["last"] =
+        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
+  }
+  if (!r.bug.empty()) {
+    o["bug"] = r.bug;
+    o["error"] = ErrorMember("bug: " + r.bug);  // exit 2 (INTERFACE.md §2)
+  }
+  return o;
+}
+
+void PrintAnySimText(const AnySimConfig& c, const AnySimResult& r, double seconds) {
+  std::cout << "pli simulate: " << r.games << " game" << (r.games == 1 ? "" : "s") << " of "
+            << c.ruleset << ", " << c.seats << " seats, "
+            << (c.manches ? std::to_string(*c.manches) + " manche" + (*c.manches == 1 ? "" : "s") +
+                                " each"
+                          : std::string("whole games"))
+            << ", seed " << c.seed << ", into " << c.db << "\n  " << r.manches << " manches, "
+            << r.events << " events refereed in " << Fixed(seconds, 1) << " s";
+  if (seconds > 0)
+    std::cout << " (" << Fixed(static_cast<double>(r.events) / seconds, 0) << " events/s)";
+  std::cout << "\n\n";
+  const std::vector<ScoreRow> rows = r.tally.Summary();
+  if (rows.empty()) return;
+  std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"
+            << "   " << std::left << std::setw(28) << "mean score (95% CI)" << std::setw(22)
+            << "mean place (95% CI)" << std::setw(22) << "won % (95% CI)"
+            << "exact bids % (95% CI)\n";
+  bool by_seat = false;
+  for (const ScoreRow& s : rows) {
+    by_seat = by_seat || !s.by_game;
+    std::cout << std::left << std::setw(8) << s.level << std::right << std::setw(6) << s.games
+              << "   " << std::left << std::setw(28)
+              << (Fixed(s.mean_score, 1) + " " + IntervalText(s.mean_score_ci, 1, 1))
+              << std::setw(22)
+              << (Fixed(s.mean_place, 2) + " " + IntervalText(s.mean_place_ci, 1, 2))
+              << std::setw(22) << (Fixed(s.won * 100, 1) + " " + IntervalText(s.won_ci, 100, 1))
+              << Fixed(s.bids_exact * 100, 1) << " " << IntervalText(s.bids_exact_ci, 100, 1)
+              << "\n";
+  }
+  std::cout << std::right << "\nPlace 1 is the highest total; a game is won by every seat with "
+            << "the highest total. "
+            << (by_seat ? "With a single game the intervals take its seats as independent "
+                          "(likely too narrow)."
+                        : "Intervals are clustered by game (docs/SIMULATE.md).")
+            << "\n";
+  if (!r.last_game.empty()) {
+    std::cout << "last game: " << EscapeForTerminal(r.last_game) << ", head " << r.last_seq << ":"
+              << r.last_hash << "\n";
+  }
+}
+
+int RunAnySimulate(const SimulateArgs& args, const Game& game) {
+  const AnySimConfig config = BuildAnySimConfig(args, game);
+  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
+  const Clock::time_point start = Clock::now();
+  const AnySimResult result = SimulateAny(config, [&](const AnySimProgress& p) {
+    const double seconds = line.Seconds();
+    line.Show(std::string("simulating ") + (line.tty() ? Bar(p.games_done, p.games) + " " : "") +
+                  std::to_string(p.games_done) + "/" + std::to_string(p.games) + " games, " +
+                  std::to_string(p.events) + " events" +
+                  (seconds > 0 ? ", " + Fixed(static_cast<double>(p.events) / seconds, 0) +
+                                     " events/s"
+                               : ""),
+              p.games_done == p.games);
+  });
+  line.Clear();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (args.json) {
+    std::cout << boost::json::serialize(AnySimJson(config, result, seconds)) << "\n";
+  } else {
+    PrintAnySimText(config, result, seconds);
   }
   if (!result.bug.empty()) {
     std::cerr << "pli simulate: bug: " << result.bug << "\n";
@@ -325,9 +528,91 @@ void PrintPropText(const PropConfig& c, const PropReport& r) {
   }
 }
 
+// --- pli prop --ruleset skull-king… (sim/skull_king/prop.h) ---
+
+boost::json::object SkPropJson(const sk::prop::Config& c, const sk::prop::Report& r) {
+  boost::json::object o;
+  o["result"] = r.passed ? "pass" : "fail";
+  o["runs"] = r.runs;
+  o["events"] = r.events;
+  o["seed"] = c.seed;
+  o["ruleset"] = c.ruleset;
+  if (r.failure) {
+    o["failure"] = boost::json::object{
+        {"kind", r.failure->kind},
+        {"rule", r.failure->rule},
+        {"message", r.failure->message},
+        {"run", r.failing_run + 1},
+        {"events", r.failure->log.size()},
+        {"events_before_shrinking", r.events_before_shrinking},
+        {"shrinks", r.shrinks},
+        {"shrink_events", r.shrink_events},
+        {"scenario", r.scenario},
+        {"expectation", r.expectation},
+    };
+  }
+  return o;
+}
+
+void PrintSkPropText(const sk::prop::Config& c, const sk::prop::Report& r) {
+  std::cout << "pli prop: " << r.runs << (r.runs == 1 ? " run" : " runs") << " (seed " << c.seed
+            << ", " << c.ruleset << " and random presets and options), " << r.events
+            << " events checked: " << (r.passed ? "PASS" : "FAIL") << "\n";
+  if (!r.failure) return;
+  const sk::prop::Failure& f = *r.failure;
+  std::cout << "  " << f.kind << " (" << f.rule << ") in run " << r.failing_run + 1 << ": "
+            << f.message << "\n"
+            << "  shrunk in " << r.shrinks << " steps (" << r.shrink_events
+            << " events replayed) from a game of " << r.events_before_shrinking << " events to "
+            << f.log.size() << "\n"
+            << "  scenario: " << r.scenario << " (expectation " << r.expectation << ")\n";
+}
+
+int RunSkProp(const PropArgs& args) {
+  sk::prop::Config config;
+  config.runs = args.runs;
+  config.seed =
+      args.seed ? *args.seed : (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+  config.ruleset = args.ruleset;
+  config.out = args.out;
+  for (const std::string& option : args.options) {
+    const size_t eq = option.find('=');
+    if (eq == std::string::npos)
+      throw std::runtime_error("--option " + option + ": write it as NAME=VALUE");
+    config.fixed.emplace_back(option.substr(0, eq), option.substr(eq + 1));
+  }
+  if (const std::string why = sk::prop::CheckConfig(config); !why.empty())
+    throw std::runtime_error(why);
+  if (args.inject == "score") {
+    config.hook = sk::prop::Hook::kScore;
+  } else if (args.inject == "cards") {
+    config.hook = sk::prop::Hook::kCards;
+  } else if (!args.inject.empty()) {
+    throw std::runtime_error("--inject-bug " + args.inject + ": score or cards");
+  }
+  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
+  const sk::prop::Report report = sk::prop::Run(config, [&](int runs, int shrinks) {
+    if (shrinks == 0) {
+      line.Show("prop " + Bar(std::min(runs, config.runs), config.runs) + " " +
+                std::to_string(runs) + "/" + std::to_string(config.runs) + " runs");
+    } else {
+      line.Show("prop: a property failed; shrinking: " + std::to_string(shrinks) + " steps");
+    }
+  });
+  line.Clear();
+  if (args.json) {
+    std::cout << boost::json::serialize(SkPropJson(config, report)) << "\n";
+  } else {
+    PrintSkPropText(config, report);
+  }
+  return report.passed ? kExitOk : kExitFailed;
+}
+
 int RunPropCommand(const PropArgs& args) {
   if (args.runs < 1)
     throw std::runtime_error("--runs " + std::to_string(args.runs) + ": at least 1");
+  if (const Game* game = FindGame(args.ruleset); game && game->Name() == "skull-king")
+    return RunSkProp(args);
   PropConfig config;
   config.runs = args.runs;
   config.seed =
@@ -364,11 +649,13 @@ int RunPropCommand(const PropArgs& args) {
 // --- wiring ---
 
 void AddRulesOptions(CLI::App* c, std::string& ruleset, std::vector<std::string>& options) {
-  c->add_option("--ruleset", ruleset, "super-president (default) or classic");
+  c->add_option("--ruleset", ruleset,
+                "super-president (default), classic, or Skull King's skull-king, "
+                "skull-king-official, skull-king-original");
   c->add_option(
        "--option", options,
-       "override an option of the ruleset, e.g. solo_continuation=always (repeatable; names in "
-       "schema/FORMAT.md)")
+       "override an option of the ruleset, e.g. solo_continuation=always or trump=black "
+       "(repeatable; names in schema/FORMAT.md and SKULL_KING.md)")
       ->type_name("NAME=VALUE");
 }
 
@@ -378,8 +665,9 @@ class SimulateGroup : public CommandGroup {
     simulate_ = app.add_subcommand("simulate",
                                    "Referee games played by bots (easy, medium, hard) into a "
                                    "database, every event through the "
-                                   "referee, and print a table per bot level: manches, mean place, "
-                                   "Président and Trouduc shares, "
+                                   "referee, and print a table per bot level (Super Président: "
+                                   "manches, mean place, Président and Trouduc shares; Skull "
+                                   "King: mean final score, mean place, games won, exact bids), "
                                    "with 95% confidence intervals.");
     CLI::App* c = simulate_;
     c->add_option("--db", sim_.db, "the database (created if missing)")
@@ -387,7 +675,8 @@ class SimulateGroup : public CommandGroup {
         ->type_name("FILE");
     c->add_option("--games", sim_.games, "games to play (default 1)")->type_name("N");
     c->add_option("--seats", sim_.seats,
-                  "seats per game, 4 to 8 (default: one per --bots level, or 4)")
+                  "seats per game: 4 to 8 for Super Président, 2 to 8 for Skull King (2 to 6 for "
+                  "skull-king-original); default: one per --bots level, or 4")
         ->type_name("K");
     c->add_option(
          "--bots", sim_.bots,
@@ -397,7 +686,10 @@ class SimulateGroup : public CommandGroup {
     c->add_option("--seed", sim_.seed,
                   "the seed every deal and bot choice derives from (default 1)")
         ->type_name("S");
-    c->add_option("--manches", sim_.manches, "manches per game (default 3)")->type_name("M");
+    c->add_option("--manches", sim_.manches,
+                  "manches per game (Super Président: default 3; Skull King: the whole game of "
+                  "10 by default, fewer ends each game with an end event after M)")
+        ->type_name("M");
     AddRulesOptions(c, sim_.ruleset, sim_.options);
     c->add_flag(
         "--fast", sim_.fast,

@@ -8,49 +8,13 @@
 #include "referee/referee.h"
 #include "referee/shuffle.h"
 #include "referee/sqlite_store.h"
+#include "sim/group_commit.h"
 #include "schema/president/event_json.h"
 
 namespace pli::cli {
 namespace {
 
 constexpr int kMaxEventsPerManche = 5000;                // a manche needs a few hundred at most
-constexpr uint64_t kJsonSafe = (uint64_t{1} << 53) - 1;  // deal seeds fit a double exactly
-
-// A store whose writes can be grouped: inside Group(body), every Write joins
-// one write transaction of the inner store, committed (one fsync) when body
-// returns. Submit still judges and appends each event on its own, against
-// the log as it stands inside the transaction; only the commit is shared.
-// `--fast` groups a whole game: a crash loses the game being played, never
-// a committed one, and never leaves half an event.
-class GroupCommitStore : public ForwardingStore {
- public:
-  using ForwardingStore::ForwardingStore;
-
-  bool Write(const std::function<bool()>& fn) override {
-    // A refused action appends nothing before returning false, so the
-    // group's earlier appends stand.
-    return grouped_ ? fn() : inner().Write(fn);
-  }
-
-  // Runs body in one write transaction; commits when it returns, rolls
-  // everything back when it throws.
-  void Group(const std::function<void()>& body) {
-    inner().Write([&] {
-      grouped_ = true;
-      try {
-        body();
-      } catch (...) {
-        grouped_ = false;
-        throw;
-      }
-      grouped_ = false;
-      return true;
-    });
-  }
-
- private:
-  bool grouped_ = false;
-};
 
 std::string SeatName(Level level, int seat) {
   return std::string(LevelName(level)) + "-" + std::to_string(seat);
@@ -188,14 +152,6 @@ void SetRule(GameRules& rules, const std::string& name, const std::string& value
   for (const auto& [known, text] : OptionValues(rules.options)) {
     if (known == name) rules.overrides.emplace_back(name, text);  // canonical text
   }
-}
-
-uint64_t DeriveSeed(int64_t seed, uint64_t stream, uint64_t a, uint64_t b) {
-  uint64_t state = static_cast<uint64_t>(seed);
-  for (uint64_t word : {stream, a, b}) {
-    state = SplitMix64Next(state) ^ word;
-  }
-  return SplitMix64Next(state);
 }
 
 std::vector<Level> SeatLevels(const SimConfig& config, int game) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bots/president/bot.h"
+#include "sim/seeds.h"
 #include "sim/sim_stats.h"
 #include "engine/president/options.h"
 
@@ -37,11 +38,6 @@ GameRules ParseRules(const std::string& ruleset, const std::vector<std::string>&
 
 // The same rules with option `name` set to `value` (replacing an override).
 void SetRule(GameRules& rules, const std::string& name, const std::string& value);
-
-// A number drawn from `seed` for one purpose (`stream`, e.g. 'D' for deals)
-// and two indices (game, manche or seat): SplitMix64 over the seed mixed
-// with each in turn. docs/SIMULATE.md gives the exact derivation.
-uint64_t DeriveSeed(int64_t seed, uint64_t stream, uint64_t a, uint64_t b);
 
 struct SimConfig {
   std::string db;

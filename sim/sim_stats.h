@@ -21,13 +21,9 @@
 #include <vector>
 
 #include "bots/president/bot.h"
+#include "sim/ci.h"
 
 namespace pli::cli {
-
-struct Interval {
-  double low = 0;
-  double high = 0;
-};
 
 // One row of the table.
 struct LevelStats {
@@ -65,12 +61,6 @@ class PlaceTally {
   std::array<std::map<int, Cluster>, 3> clusters_;  // by level, then game
   int seats_ = 4;
 };
-
-// The 0.975 quantile of Student's t with `df` degrees of freedom (df >= 1).
-double TQuantile975(int df);
-
-// The Wilson score interval for a share p of n observations, at z = 1.96.
-Interval WilsonInterval(double p, double n);
 
 }  // namespace pli::cli
 
