@@ -74,7 +74,8 @@ won, the open pli with the card now winning, the last pli with its winner
 and bonus, every hand and the score table. Its --json steps are {"seq",
 "event","legal","violation","manche","pli_number","pli_end","manche_start",
 "manche_end","state"}. --seat is for Super Président; --html FILE --seat S
-writes one seat's view of any game. On the screen, a line wider
+writes one seat's view of any game. (A Skull King log to try:
+tests/data/skull_king/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
 than the terminal wraps at spaces onto the next rows.
 
 With --html FILE, replay writes the game as one HTML page instead, of any
@@ -94,7 +95,6 @@ Examples:
   pli replay fixtures/seed/5.5-finish-on-2.jsonl | less
   pli replay fixtures/rules/O2-ou-rien-illegal.jsonl --json | jq '.[] | select(.legal | not)'
   pli replay fixtures/rules/P3-too-weak-illegal.jsonl --html p3.html --at 4
-  pli replay tests/data/skull_king/replay-two-manches.jsonl --at 9
 )";
 
 struct ReplayArgs {
