@@ -169,7 +169,7 @@ TEST_CASE("Skull King replay --json: one step per event with the bounds where th
   CHECK(from.front().at("seq") == 9);
 }
 
-TEST_CASE("Skull King replay: from a database and standard input; --seat and a bad --at are exit 2") {
+TEST_CASE("Skull King replay: from a database and standard input, --seat and a bad --at are exit 2") {
   pli::test::TempDir tmp;
   const std::string db = Quote((tmp.path / "sk.db").string());
   // Import keeps the illegal events only when told to (for audit).
@@ -231,7 +231,7 @@ TEST_CASE("Skull King diff: the first event where two records part, both sides a
   CHECK(e.at("b").at("legal") == true);
 }
 
-TEST_CASE("Skull King diff: card order and ids aside the records are the same; a prefix; --db") {
+TEST_CASE("Skull King diff: card order and ids aside the records are the same, a prefix, one side from --db") {
   pli::test::TempDir tmp;
   std::vector<std::string> lines = ExampleLines();
   // The same deal with seat 0's cards written the other way round, and an id.
@@ -269,7 +269,7 @@ TEST_CASE("Skull King diff: card order and ids aside the records are the same; a
   CHECK(Has(mixed.err, "same game"));
 }
 
-TEST_CASE("Skull King: backup copies the database; the copy audits, replays and exports the same") {
+TEST_CASE("Skull King: backup copies the database, and the copy audits, replays and exports the same") {
   pli::test::TempDir tmp;
   const std::string db = Quote((tmp.path / "sk.db").string());
   const std::string copy = Quote((tmp.path / "copy.db").string());
@@ -286,6 +286,9 @@ TEST_CASE("Skull King: backup copies the database; the copy audits, replays and 
   CHECK(v[0].at("seq") == 12);
   CHECK(v[1].at("seq") == 14);
   CHECK(Pli("export --db " + db).out == Pli("export --db " + copy).out);
+  const Result replayed = Pli("replay --db " + copy + " --at 20");
+  CHECK(replayed.status == 0);
+  CHECK(Has(replayed.out, "manche 2 played out"));
   // The export imports again (with its hashes) into a third database and
   // exports the same bytes.
   const auto exported = tmp.path / "sk.jsonl";
