@@ -20,6 +20,7 @@
 #include "cli/style.h"
 #include "games/game.h"
 #include "referee/open_store.h"
+#include "replay/any_diff.h"
 #include "replay/diff.h"
 #include "replay/explain.h"
 #include "replay/scenario.h"
@@ -197,13 +198,38 @@ int RunDiff(const DiffArgs& args) {
         "pli diff compares two logs: give two files, or a file and --db-a "
         "or --db-b, or --db-a and --db-b");
   size_t next = 0;
+  // Each side read once, of any game, with a warning when its chain is broken.
   auto side = [&](const std::optional<std::string>& db) {
     std::optional<std::string> file;
     if (!db) file = files[next++];
-    return std::pair(LoadGame(file, db, args.game), db ? *db : SourceLabel(*file));
+    AnyLoadedGame g = LoadOneAnyGame(file, db, args.game);
+    if (g.chain.status == ChainStatus::kBroken) {
+      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
+                << g.chain.problems.front().seq << "); run pli audit\n";
+    }
+    return std::pair(std::move(g.log), db ? *db : SourceLabel(*file));
   };
-  const auto [a, label_a] = side(args.db_a);
-  const auto [b, label_b] = side(args.db_b);
+  const auto [any_a, label_a] = side(args.db_a);
+  const auto [any_b, label_b] = side(args.db_b);
+  if (any_a.kind != any_b.kind) {
+    throw std::runtime_error("pli diff compares two records of the same game: A is a game of " +
+                             std::string(any_a.kind->Name()) + ", B of " + std::string(any_b.kind->Name()));
+  }
+  const std::string game_id = any_a.game == any_b.game ? any_a.game : any_a.game + " / " + any_b.game;
+  if (any_a.kind != FindGame("super-president")) {  // through the game interface
+    const AnyLogDiff d = DiffAnyLogs(*any_a.kind, any_a.events, any_b.events, args.strict);
+    if (args.json) {
+      boost::json::object o = AnyLogDiffToJson(d);
+      o["game_a"] = any_a.game;
+      o["game_b"] = any_b.game;
+      PrintJson(o);
+    } else {
+      std::cout << AnyDiffText(game_id, d, label_a, label_b);
+    }
+    return d.kind == DiffKind::kIdentical ? kExitOk : kExitViolation;
+  }
+  const GameLog a = PresidentLog(any_a);
+  const GameLog b = PresidentLog(any_b);
   const LogDiff d = DiffLogs(a.events, b.events, args.strict);
   if (args.json) {
     boost::json::object o = LogDiffToJson(d);
@@ -211,8 +237,7 @@ int RunDiff(const DiffArgs& args) {
     o["game_b"] = b.game;
     PrintJson(o);
   } else {
-    std::cout << DiffText(a.game == b.game ? a.game : a.game + " / " + b.game, d, label_a, label_b,
-                          StdoutStyle());
+    std::cout << DiffText(game_id, d, label_a, label_b, StdoutStyle());
   }
   return d.kind == DiffKind::kIdentical ? kExitOk : kExitViolation;
 }
@@ -332,8 +357,13 @@ Events are compared by what they do (type, seats, cards, declaration);
 logs part is shown for each side with its verdict, and the state after the
 last event they share.
 
+Both records must be of the same game: Super Président, or Skull King,
+whose events are compared by type, seat, cards, bid and declaration, and
+whose sides are shown with their verdict (code and SK rule) and the table
+after the last event they share, as pli state shows it.
+
 Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
-2 bad usage or input.
+2 bad usage or input (two different games too).
 
 Before the examples:
   head -n 9 fixtures/seed/5.1-suite.jsonl > short.jsonl

@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@
 #include "cli/replay_text.h"
 #include "cli/source.h"
 #include "cli/terminal.h"
+#include "replay/any_stepper.h"
 #include "replay/stepper.h"
 
 namespace pli::cli {
@@ -60,7 +62,20 @@ every event from --at (default: the first) to the last, each with the state
 after it, one paragraph per event; --json prints one JSON array of steps
 {"seq","event","legal","violation","pli_number","pli_end","manche_start",
 "manche_end","pli_events","hand_sizes","state"} (state as pli state --json).
-NO_COLOR in the environment turns colour off. On the screen, a line wider
+NO_COLOR in the environment turns colour off.
+
+A Skull King game (any game but Super Président) is stepped with the same
+keys: n and p go from pli to pli (a pli closes once every seat has played,
+SK-P1), N and P from deal to deal (SK-D1). Its screen shows the event and
+its verdict (an illegal one with its code and rule: it changes nothing),
+where a manche was dealt, a pli closed or a manche played out (SK-P2), then
+the manche and dealer, the turned card and trump, the bids against the plis
+won, the open pli with the card now winning, the last pli with its winner
+and bonus, every hand and the score table. Its --json steps are {"seq",
+"event","legal","violation","manche","pli_number","pli_end","manche_start",
+"manche_end","state"}. --seat is for Super Président; --html FILE --seat S
+writes one seat's view of any game. (A Skull King log to try:
+tests/data/skull_king/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
 than the terminal wraps at spaces onto the next rows.
 
 With --html FILE, replay writes the game as one HTML page instead, of any
@@ -92,23 +107,18 @@ struct ReplayArgs {
   std::optional<std::string> html;  // --html FILE
 };
 
-// The one game to replay, read from SOURCE or --db (with a warning on
-// stderr when its hash chain is broken).
-GameLog LoadGame(const ReplayArgs& args) {
+// The one game to replay, of any game, read once from SOURCE (standard
+// input too) or --db, with a warning on stderr when its hash chain is broken.
+AnyLoadedGame LoadGame(const ReplayArgs& args) {
   if (args.db.has_value() == !args.source.empty()) {
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   }
-  std::vector<LoadedGame> loaded =
-      args.db ? LoadDbGames(*args.db, args.game, std::nullopt) : LoadFileGames(args.source);
-  std::vector<GameLog> logs;
-  for (LoadedGame& g : loaded) {
-    if (g.chain.status == ChainStatus::kBroken && (!args.game || *args.game == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
-                << g.chain.problems.front().seq << "); run pli audit\n";
-    }
-    logs.push_back(std::move(g.log));
+  AnyLoadedGame g = LoadOneAnyGame(args.db ? std::nullopt : std::optional(args.source), args.db, args.game);
+  if (g.chain.status == ChainStatus::kBroken) {
+    std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
+              << g.chain.problems.front().seq << "); run pli audit\n";
   }
-  return SelectGame(logs, args.game, args.db ? *args.db : args.source);
+  return g;
 }
 
 // --seat: a seat number, or a seat's name.
@@ -134,10 +144,13 @@ bool Interactive() {
 // ---------------------------------------------------------------------------
 // The walk, for pipes.
 
-int PrintWalk(const Stepper& stepper, int64_t from, const ReplayLook& look) {
+// The lines shown for the point at a seq: a game's own screen.
+using LinesFn = std::function<std::vector<std::string>(int64_t seq, const ReplayLook& look)>;
+
+int PrintWalk(const StepCursor& stepper, int64_t from, const ReplayLook& look, const LinesFn& lines_at) {
   for (int64_t seq = from; seq <= stepper.size(); ++seq) {
     if (seq > from) std::cout << "\n";  // one paragraph per event
-    for (const std::string& line : ReplayLines(stepper, seq, look)) {
+    for (const std::string& line : lines_at(seq, look)) {
       if (!line.empty()) std::cout << line << "\n";
     }
   }
@@ -241,12 +254,12 @@ struct Prompt {
   std::optional<std::string> seq;  // the digits typed after g
 };
 
-void Draw(const tty::Session& terminal, const Stepper& stepper, ReplayLook look,
-          const Prompt& prompt) {
+void Draw(const tty::Session& terminal, const StepCursor& stepper, ReplayLook look,
+          const Prompt& prompt, const LinesFn& lines_at) {
   const auto [rows, columns] = terminal.Size();
   look.width = columns;
   std::vector<std::string> lines;
-  for (const std::string& line : ReplayLines(stepper, stepper.seq(), look)) {
+  for (const std::string& line : lines_at(stepper.seq(), look)) {
     for (std::string& row : Wrap(line, columns)) lines.push_back(std::move(row));
   }
   const int body = std::max(1, rows - 2);
@@ -266,7 +279,7 @@ void Draw(const tty::Session& terminal, const Stepper& stepper, ReplayLook look,
 }
 
 // Applies a key typed while the jump prompt is open.
-void JumpKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
+void JumpKey(StepCursor& stepper, const KeyPress& key, Prompt& prompt) {
   std::string& digits = *prompt.seq;
   if (key.key == Key::kChar && key.ch >= '0' && key.ch <= '9') {
     if (digits.size() < 18) digits += key.ch;
@@ -286,22 +299,22 @@ void JumpKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
 }
 
 // A move the keys ask for, or nullptr.
-using Move = bool (Stepper::*)();
+using Move = bool (StepCursor::*)();
 Move MoveFor(const KeyPress& key) {
   const char c = key.key == Key::kChar ? key.ch : '\0';
-  if (key.key == Key::kRight || c == 'l' || c == ' ') return &Stepper::Next;
-  if (key.key == Key::kLeft || key.key == Key::kBackspace || c == 'h') return &Stepper::Prev;
-  if (key.key == Key::kDown || c == 'n') return &Stepper::NextPli;
-  if (key.key == Key::kUp || c == 'p') return &Stepper::PrevPli;
-  if (key.key == Key::kPageDown || c == 'N') return &Stepper::NextManche;
-  if (key.key == Key::kPageUp || c == 'P') return &Stepper::PrevManche;
-  if (key.key == Key::kHome || c == '0') return &Stepper::First;
-  if (key.key == Key::kEnd || c == '$') return &Stepper::Last;
+  if (key.key == Key::kRight || c == 'l' || c == ' ') return &StepCursor::Next;
+  if (key.key == Key::kLeft || key.key == Key::kBackspace || c == 'h') return &StepCursor::Prev;
+  if (key.key == Key::kDown || c == 'n') return &StepCursor::NextPli;
+  if (key.key == Key::kUp || c == 'p') return &StepCursor::PrevPli;
+  if (key.key == Key::kPageDown || c == 'N') return &StepCursor::NextManche;
+  if (key.key == Key::kPageUp || c == 'P') return &StepCursor::PrevManche;
+  if (key.key == Key::kHome || c == '0') return &StepCursor::First;
+  if (key.key == Key::kEnd || c == '$') return &StepCursor::Last;
   return nullptr;
 }
 
 // Applies a key; false to quit.
-bool MoveKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
+bool MoveKey(StepCursor& stepper, const KeyPress& key, Prompt& prompt) {
   const char c = key.key == Key::kChar ? key.ch : '\0';
   if (const Move move = MoveFor(key)) {
     const int64_t from = stepper.seq();
@@ -321,11 +334,11 @@ bool MoveKey(Stepper& stepper, const KeyPress& key, Prompt& prompt) {
   return true;
 }
 
-int RunScreen(Stepper& stepper, const ReplayLook& look) {
+int RunScreen(StepCursor& stepper, const ReplayLook& look, const LinesFn& lines_at) {
   tty::Session terminal(STDIN_FILENO, STDOUT_FILENO);
   Prompt prompt;
   for (;;) {
-    Draw(terminal, stepper, look, prompt);
+    Draw(terminal, stepper, look, prompt, lines_at);
     const KeyPress key = terminal.ReadKey();
     if (key.key == Key::kResize) continue;
     prompt.message.clear();
@@ -374,7 +387,9 @@ class ReplayCommand : public CommandGroup {
     if (args_.html) {
       return WriteReplayPage(*args_.html, args_.source, args_.db, args_.game, args_.at, args_.seat);
     }
-    GameLog game = LoadGame(args_);
+    AnyLoadedGame loaded = LoadGame(args_);
+    if (loaded.log.kind != FindGame("super-president")) return RunAny(std::move(loaded.log));
+    GameLog game = PresidentLog(loaded.log);
     const int64_t at = args_.at ? ResolveAt(game, args_.at) : 1;
     ReplayLook look;
     look.seat = ResolveSeat(game, args_.seat);
@@ -383,8 +398,38 @@ class ReplayCommand : public CommandGroup {
     if (args_.json) return PrintJson(stepper, at, look.seat);
     // Symbols and colour on a terminal, unless NO_COLOR (or TERM=dumb) says no.
     look.style = StdoutStyle();
-    if (!Interactive()) return PrintWalk(stepper, at, look);
-    return RunScreen(stepper, look);
+    const LinesFn lines_at = [&stepper](int64_t seq, const ReplayLook& l) {
+      return ReplayLines(stepper, seq, l);
+    };
+    if (!Interactive()) return PrintWalk(stepper, at, look, lines_at);
+    return RunScreen(stepper, look, lines_at);
+  }
+
+  // Any other game (Skull King): its own screen through the game interface
+  // (replay/any_stepper.h), every hand shown.
+  int RunAny(AnyGameLog log) {
+    if (args_.seat) {
+      throw std::runtime_error("--seat: the replay of a " + std::string(log.kind->Name()) +
+                               " game shows every hand; --html FILE --seat S writes one seat's view");
+    }
+    GameLog stub{log.game, {}, {}, {}};  // its id and length, for ResolveAt's checks and messages
+    stub.events.resize(log.events.size());
+    const int64_t at = args_.at ? ResolveAt(stub, args_.at) : 1;
+    AnyStepper stepper(std::move(log));
+    stepper.Jump(at);
+    if (args_.json) {
+      boost::json::array steps;
+      for (int64_t seq = at; seq <= stepper.size(); ++seq) steps.push_back(AnyStepJson(stepper, seq));
+      std::cout << boost::json::serialize(steps) << "\n";
+      return kExitOk;
+    }
+    ReplayLook look;
+    look.style = StdoutStyle();
+    const LinesFn lines_at = [&stepper](int64_t seq, const ReplayLook&) {
+      return AnyStepLines(stepper, seq);
+    };
+    if (!Interactive()) return PrintWalk(stepper, at, look, lines_at);
+    return RunScreen(stepper, look, lines_at);
   }
 
  private:

@@ -95,6 +95,19 @@ struct GameLine {
   std::string message;              // and what is wrong
 };
 
+// Where a match stands in its game, for stepping through it (`pli replay`,
+// INTERFACE.md §2): the manches dealt and the plis closed in the last of
+// them, in the game's own rules. Compared before and after a legal event it
+// says what the event did: dealt a manche (`manche` went up), closed a pli
+// (`plis` went up in the same manche), ended the manche (`manche_over`
+// became true). An illegal event changes none of it.
+struct MatchProgress {
+  int manche = 0;            // deals accepted; 0 before the first
+  int plis = 0;              // plis closed in this manche (0 until its first closes)
+  bool manche_over = false;  // this manche was played out (an `end` abandons it: not over)
+  friend bool operator==(const MatchProgress&, const MatchProgress&) = default;
+};
+
 // Who reads a text (a Président refusal may name hidden cards only to its
 // actor: RULES.md, issue 11).
 enum class Reader : uint8_t { kAdjudicator, kActor };
@@ -145,6 +158,8 @@ class Match {
   // simultaneous bidding, else the turn); empty when no one must (no
   // manche on, manche or game over). This default: Turn(), if any.
   virtual std::vector<int> ToAct() const;
+  // Where the match stands: its manche and the plis closed in it.
+  virtual MatchProgress Progress() const = 0;
   // From now on keep what a BotSeat of this game needs to see its seat's
   // view (Président: the log of the legal events folded). Call before the
   // game event; folds that never ask stay as cheap as they are.
@@ -175,6 +190,11 @@ class Game {
   // The record a store keeps of a stored body (columns, opening), or why
   // the body does not decode.
   virtual std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const = 0;
+  // Whether two stored events of this game are the same action (`pli
+  // diff`): the same type, seats, cards, bid, declaration and options,
+  // whatever order a list of cards is written in. With strict, also the
+  // same `id` and `at`. Throws InputError when a body does not decode.
+  virtual bool SameEvent(std::string_view a, std::string_view b, bool strict) const = 0;
   // The name of a wire tag ("play"), "?" for none.
   virtual std::string TypeName(uint8_t type) const = 0;
   // Whether `code` is a violation code of the game's rulebook

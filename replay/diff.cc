@@ -11,18 +11,6 @@
 
 namespace pli {
 
-const char* DiffKindName(DiffKind kind) {
-  switch (kind) {
-    case DiffKind::kIdentical:
-      return "identical";
-    case DiffKind::kPrefix:
-      return "prefix";
-    case DiffKind::kDiverge:
-      return "diverge";
-  }
-  return "identical";
-}
-
 namespace {
 
 // The body with every list of cards in index order: the order in which a

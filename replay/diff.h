@@ -10,18 +10,10 @@
 
 #include "engine/president/event.h"
 #include "engine/president/state.h"
+#include "replay/diff_kind.h"
 #include "replay/explain.h"
 
 namespace pli {
-
-enum class DiffKind {
-  kIdentical,  // the same events
-  kPrefix,     // one log is the other cut short
-  kDiverge,    // at some seq the two logs hold different events
-};
-
-// "identical", "prefix", "diverge".
-const char* DiffKindName(DiffKind kind);
 
 struct LogDiff {
   DiffKind kind = DiffKind::kIdentical;

@@ -235,6 +235,21 @@ AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std
   return out;
 }
 
+AnyLoadedGame LoadOneAnyGame(const std::optional<std::string>& file,
+                             const std::optional<std::string>& db,
+                             const std::optional<std::string>& id) {
+  if (!db) return LoadAnyFileGame(*file, id);
+  std::unique_ptr<EventStore> store = OpenStore(*db, OpenMode::kReadOnly);
+  std::vector<GameLog> ids;  // their ids only, for SelectGame's checks and messages
+  for (const std::string& g : DbGameIds(*store, *db, id, false)) ids.push_back(GameLog{g, {}, {}, {}});
+  const std::string chosen = SelectGame(ids, id, *db).game;
+  std::optional<AnyLoadedGame> loaded = LoadAnyStoredGame(*store, chosen);
+  if (!loaded) throw std::runtime_error("game \"" + chosen + "\" of " + *db + " has no readable game event");
+  return std::move(*loaded);
+}
+
+GameLog PresidentLog(const AnyGameLog& log) { return ToGameLog(log); }
+
 std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::string& id) {
   std::optional<StoredGame> stored = store.Read(id);
   if (!stored) throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");

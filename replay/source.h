@@ -53,6 +53,17 @@ AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std
 // no game's.
 std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::string& id);
 
+// The one game a command looks at, of any game: the one --game names, or
+// the only one, of the log file `file` ("-": standard input, read once) or
+// of the database `db` (exactly one of them given). Several games and no
+// --game is SelectGame's error; so is an unknown id.
+AnyLoadedGame LoadOneAnyGame(const std::optional<std::string>& file,
+                             const std::optional<std::string>& db,
+                             const std::optional<std::string>& id);
+// A Super Président game read as the log of any game, in Président's own
+// events (for the commands that fold them typed: replay, diff).
+GameLog PresidentLog(const AnyGameLog& log);
+
 // A game as a command reads it, with its chain verdict.
 struct LoadedGame {
   GameLog log;

@@ -121,9 +121,7 @@ Stepper::Stepper(GameLog log) : log_(std::move(log)) {
       ++pli_number;
     if (std::holds_alternative<GameEvent>(event.body)) pli_number = 0;
     frame.pli_number = pli_number;
-    if (frame.manche_start || frame.pli_end != PliEnd::kNone) pli_bounds_.push_back(frame.seq);
-    if (frame.manche_start) manche_starts_.push_back(frame.seq);
-    if (frame.manche_end) manche_ends_.push_back(frame.seq);
+    Add(frame.pli_end != PliEnd::kNone, frame.manche_start, frame.manche_end);
     frame.state = state;
     frame.state.ids.clear();  // grows with the log; a view has no use for it
     frames_.push_back(std::move(frame));
@@ -144,9 +142,10 @@ std::vector<int64_t> Stepper::PliEvents(int64_t seq) const {
   // The pli began at the last bound before seq, or at seq itself when seq
   // dealt (then nothing has been played in it).
   const bool ended = frame(seq).pli_end != PliEnd::kNone;
-  auto it = ended ? std::lower_bound(pli_bounds_.begin(), pli_bounds_.end(), seq)
-                  : std::upper_bound(pli_bounds_.begin(), pli_bounds_.end(), seq);
-  const int64_t from = it == pli_bounds_.begin() ? 0 : *std::prev(it);
+  const std::vector<int64_t>& bounds = pli_bounds();
+  auto it = ended ? std::lower_bound(bounds.begin(), bounds.end(), seq)
+                  : std::upper_bound(bounds.begin(), bounds.end(), seq);
+  const int64_t from = it == bounds.begin() ? 0 : *std::prev(it);
   std::vector<int64_t> seqs;
   for (int64_t s = from + 1; s <= seq; ++s) {
     if (frame(s).violation) continue;
@@ -157,35 +156,6 @@ std::vector<int64_t> Stepper::PliEvents(int64_t seq) const {
     }
   }
   return seqs;
-}
-
-bool Stepper::MoveTo(int64_t seq) {
-  if (seq < 1 || seq > size() || seq == seq_) return false;
-  seq_ = seq;
-  return true;
-}
-
-bool Stepper::Next() { return MoveTo(seq_ + 1); }
-bool Stepper::Prev() { return MoveTo(seq_ - 1); }
-
-bool Stepper::NextIn(const std::vector<int64_t>& bounds) {
-  auto it = std::upper_bound(bounds.begin(), bounds.end(), seq_);
-  return MoveTo(it == bounds.end() ? size() : *it);
-}
-
-bool Stepper::PrevIn(const std::vector<int64_t>& bounds) {
-  auto it = std::lower_bound(bounds.begin(), bounds.end(), seq_);
-  return MoveTo(it == bounds.begin() ? 1 : *std::prev(it));
-}
-
-bool Stepper::NextPli() { return NextIn(pli_bounds_); }
-bool Stepper::PrevPli() { return PrevIn(pli_bounds_); }
-bool Stepper::NextManche() { return NextIn(manche_starts_); }
-bool Stepper::PrevManche() { return PrevIn(manche_starts_); }
-bool Stepper::Jump(int64_t seq) {
-  if (seq < 1 || seq > size()) return false;
-  seq_ = seq;
-  return true;
 }
 
 }  // namespace pli

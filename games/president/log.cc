@@ -24,7 +24,7 @@ class Typed {
       error_ = LogError{any.line, "ruleset",
                         "game \"" + any.game + "\" is a game of " + std::string(any.kind->Name()) +
                             ", which this command does not read yet (pli audit, state, legal, explain, "
-                            "import, export and the live commands read every game)"};
+                            "replay, diff, import, export and the live commands read every game)"};
       return;
     }
     item_.opens = any.opens;
@@ -55,6 +55,13 @@ AnyGameLog ToAnyGameLog(const GameLog& log) {
   AnyGameLog out{log.game, &PresidentGame(), {}, log.lines, log.hashes};
   out.events.reserve(log.events.size());
   for (const Event& e : log.events) out.events.push_back(ToAnyEvent(e));
+  return out;
+}
+
+GameLog ToGameLog(const AnyGameLog& log) {
+  GameLog out{log.game, {}, log.lines, log.hashes};
+  out.events.reserve(log.events.size());
+  for (const AnyEvent& e : log.events) out.events.push_back(PresidentEvent(e));
   return out;
 }
 

@@ -50,6 +50,9 @@ std::optional<LogError> ReadLogFileEvents(const std::string& path,
 // A game read as Président's events, as the log of any game holds it.
 struct AnyGameLog;
 AnyGameLog ToAnyGameLog(const GameLog& log);
+// And back: a Président game read as the log of any game, in Président's
+// events (its kind must be Super Président).
+GameLog ToGameLog(const AnyGameLog& log);
 
 }  // namespace pli
 

@@ -69,6 +69,20 @@ Verdict ToVerdict(const Violation& v) {
                  v.hidden};
 }
 
+// The body with every list of cards in index order (C1): the order in
+// which a record writes the cards of a play, a gift or a hand does not
+// change the action (`pli diff`; replay/diff.cc compares typed events so).
+EventBody Normalized(EventBody body) {
+  auto sort = [](CardList& cards) { std::sort(cards.begin(), cards.end()); };
+  if (auto* p = std::get_if<PlayEvent>(&body)) sort(p->cards);
+  if (auto* c = std::get_if<CloseEvent>(&body)) sort(c->cards);
+  if (auto* g = std::get_if<ExchangeEvent>(&body)) sort(g->cards);
+  if (auto* d = std::get_if<DealEvent>(&body)) {
+    for (CardList& hand : d->hands) sort(hand);
+  }
+  return body;
+}
+
 class PresidentMatch final : public Match {
  public:
   const Game& game() const override { return PresidentGame(); }
@@ -81,8 +95,11 @@ class PresidentMatch final : public Match {
     return ToVerdict(*v);
   }
   std::optional<Verdict> Step(const AnyEvent& event) override {
+    const Phase phase = state_.phase;
+    const int plays = state_.pli.plays;
     std::optional<Violation> v = pli::Step(state_, Read(event));
     if (!v) {
+      CountPlis(phase, plays, scratch_.body);
       if (keep_log_) log_.push_back(scratch_);
       return std::nullopt;
     }
@@ -107,6 +124,9 @@ class PresidentMatch final : public Match {
       std::sort(seats.begin(), seats.end());
     }
     return seats;
+  }
+  MatchProgress Progress() const override {
+    return MatchProgress{state_.manche, plis_, manche_over_};
   }
   void KeepLog() override { keep_log_ = true; }
   // S2: the next manche's deal shuffled from `seed` (referee/shuffle.h).
@@ -133,7 +153,32 @@ class PresidentMatch final : public Match {
     return scratch_;
   }
 
+  // After the legal `body`, played in a state of `phase` with `plays` plays
+  // in its pli: whether it dealt, closed a pli or ended the manche
+  // (replay/stepper.cc reads the same off whole states, naming the rule).
+  // F3: a play or close that leaves one player holding cards ends the
+  // manche and its pli (an `end` abandons it: not over). X3: a close ends
+  // the pli. Any other end of a pli (E1, E2, E3, R4, X5) leaves a fresh one
+  // with no play, after a play or after a pass in a pli with plays.
+  void CountPlis(Phase phase, int plays, const EventBody& body) {
+    if (std::holds_alternative<DealEvent>(body)) {
+      plis_ = 0;
+      manche_over_ = false;
+    } else if (phase == Phase::kPlay && (state_.phase == Phase::kMancheOver ||
+                                         (state_.phase == Phase::kGameOver && !state_.ended))) {
+      ++plis_;
+      manche_over_ = true;
+    } else if (std::holds_alternative<CloseEvent>(body)) {
+      ++plis_;
+    } else if (state_.pli.plays == 0 && (std::holds_alternative<PlayEvent>(body) ||
+                                         (std::holds_alternative<PassEvent>(body) && plays > 0))) {
+      ++plis_;
+    }
+  }
+
   State state_;
+  int plis_ = 0;              // plis closed in this manche
+  bool manche_over_ = false;  // F3 ended this manche
   mutable Event scratch_;
   bool keep_log_ = false;
   std::vector<Event> log_;  // the legal events folded, when keep_log_
@@ -196,6 +241,13 @@ class President final : public Game {
   }
 
   std::unique_ptr<Match> NewMatch() const override { return std::make_unique<PresidentMatch>(); }
+
+  bool SameEvent(std::string_view a, std::string_view b, bool strict) const override {
+    const Event x = Decoded(a);
+    const Event y = Decoded(b);
+    if (!(Normalized(x.body) == Normalized(y.body))) return false;
+    return !strict || (x.id == y.id && x.at == y.at);
+  }
 
   std::string EventJson(std::string_view body, int64_t seq, const std::string& hash) const override {
     Event event = Decoded(body);

@@ -62,6 +62,20 @@ AnyEvent ToAnyEvent(const EventLine& line) {
   return out;
 }
 
+// The event with its lists in canonical order (SK-C2): the order in which
+// a record writes a deal's hands' cards or a game's options does not change
+// the action (`pli diff`).
+Event Normalized(Event event) {
+  if (auto* d = std::get_if<DealEvent>(&event)) {
+    for (CardList& hand : d->hands) std::sort(hand.begin(), hand.end());
+  } else if (auto* p = std::get_if<PlayEvent>(&event)) {
+    std::sort(p->cards.begin(), p->cards.end());
+  } else if (auto* g = std::get_if<GameEvent>(&event)) {
+    std::sort(g->overrides.begin(), g->overrides.end());
+  }
+  return event;
+}
+
 class SkullKingMatch final : public Match {
  public:
   const Game& game() const override { return SkullKingGame(); }
@@ -185,6 +199,22 @@ class SkullKingMatch final : public Match {
     return seats;
   }
 
+  // SK-P1: a pli closes after P plays, so the open pli's number less one
+  // have closed (all H of them once the manche is played out, SK-P2, when
+  // no pli is open and the last closed is the H-th). An `end` keeps the open
+  // pli (SK-G1): that manche is abandoned, not over.
+  MatchProgress Progress() const override {
+    MatchProgress p;
+    p.manche = state_.manche;
+    if (state_.trick) {
+      p.plis = state_.trick->number - 1;
+    } else if (state_.last_trick) {
+      p.plis = state_.last_trick->number;
+      p.manche_over = state_.last_trick->number == state_.hand_size;
+    }
+    return p;
+  }
+
   const State& state() const { return state_; }
 
  private:
@@ -255,6 +285,13 @@ class SkullKing final : public Game {
     return sk::ParseCode(code).has_value();
   }
 
+  bool SameEvent(std::string_view a, std::string_view b, bool strict) const override {
+    const EventLine x = Decoded(a);
+    const EventLine y = Decoded(b);
+    if (!(Normalized(x.event) == Normalized(y.event))) return false;
+    return !strict || (x.id == y.id && x.at == y.at);
+  }
+
   std::string TypeName(uint8_t type) const override {
     if (type < static_cast<uint8_t>(EventType::kGame) || type > static_cast<uint8_t>(EventType::kEnd)) {
       return "?";
@@ -320,6 +357,18 @@ std::string PlaysText(const std::vector<PliPlay>& plays, const State& s) {
     if (const char* d = DeclareText(plays[i].declare)) out += std::string(" as ") + d;
   }
   return out;
+}
+
+// The card `seat` played in a pli ("mermaid", "tigress as pirate"); every
+// seat plays once per pli (SK-P1).
+std::string PlayText(const std::vector<PliPlay>& plays, int seat) {
+  for (const PliPlay& p : plays) {
+    if (p.seat != seat) continue;
+    std::string out = CardText(p.card);
+    if (const char* d = DeclareText(p.declare)) out += std::string(" as ") + d;
+    return out;
+  }
+  return "?";
 }
 
 }  // namespace
@@ -389,14 +438,17 @@ std::string StateText(const State& s) {
     text += s.trick->plays.empty() ? std::string(", no card yet")
                                    : ": " + PlaysText(s.trick->plays, s);
     if (s.trick->lead_suit) text += "; led suit " + std::string(SuitName(*s.trick->lead_suit));
-    if (s.trick->winning >= 0) text += "; winning: " + Seat(s.trick->winning, s);
+    if (s.trick->winning >= 0) {  // SK-W1 if the pli stopped here: the seat and its card
+      text += "; winning: " + Seat(s.trick->winning, s) + " with " +
+              PlayText(s.trick->plays, s.trick->winning);
+    }
     text += "\n";
   }
   if (s.last_trick) {
     text += "  last trick " + std::to_string(s.last_trick->number) + ": " +
             PlaysText(s.last_trick->plays, s) + "; won by " + Seat(s.last_trick->winner, s) +
-            (s.last_trick->bonus != 0 ? ", bonus " + std::to_string(s.last_trick->bonus) : "") +
-            "\n";
+            " with " + PlayText(s.last_trick->plays, s.last_trick->winner) +
+            " (SK-W1), bonus " + std::to_string(s.last_trick->bonus) + " (SK-N2)\n";
   }
   text += "  to act: " + (s.turn >= 0 ? Seat(s.turn, s) : std::string("nobody")) + "\n";
   if (!s.to_bid.empty()) {
@@ -414,6 +466,19 @@ std::string StateText(const State& s) {
     text += (seat > 0 ? ", " : " ") + Seat(seat, s) + " " + std::to_string(s.scores[seat]);
   }
   text += "\n";
+  // The score table (SK-N1 to SK-N4): each completed manche, bid/won and
+  // the points and the bonus that counts.
+  for (size_t m = 0; m < s.history.size(); ++m) {
+    text += m == 0 ? "  score table (bid/won: points + bonus):\n" : "";
+    text += "    manche " + std::to_string(m + 1) + ":";
+    for (size_t seat = 0; seat < s.history[m].size(); ++seat) {
+      const MancheScore& line = s.history[m][seat];
+      text += (seat > 0 ? ", " : " ") + Seat(static_cast<int>(seat), s) + " " +
+              std::to_string(line.bid) + "/" + std::to_string(line.won) + ": " +
+              std::to_string(line.points) + " + " + std::to_string(line.bonus);
+    }
+    text += "\n";
+  }
   if (s.winners) {
     text += "  winners:";
     for (int seat : *s.winners) text += " " + Seat(seat, s);

@@ -3,7 +3,7 @@
 # private server (tmux -L pli-test-$$): sends keys, captures the pane after
 # each and checks what the screen shows (the seq, the pli, the hands), that
 # q ends the session, and that the terminal modes are put back after q and
-# after SIGTERM.
+# after SIGTERM; a Skull King game steps by its own plis and manches.
 # Usage: replay_tmux_test.sh PLI_BINARY SOURCE_DIR. Exit 77 (skipped) when
 # tmux is not installed (scripts/install-deps.sh installs it).
 set -euo pipefail
@@ -246,6 +246,47 @@ for colour in off on; do
   expect '^    9c\. It changes nothing\.$'
   t kill-session -t replay 2>/dev/null || true
 done
+
+# ---------------------------------------------------------------------------
+# 5. Skull King (SKULL_KING.md's worked example C, two manches, three seats):
+#    the same keys step by the game's own bounds. A pli closes with the
+#    third card (SK-P1): at 8 (which plays manche 1 out, H = 1, SK-P2), 17
+#    and 20; the deals are at 2 and 9 (SK-D1).
+new_session -d -s replay -x 120 -y 40 \
+  "'$pli' replay tests/data/skull_king/replay-two-manches.jsonl"
+step=sk-start
+wait_for 'seq 1 of 20'
+expect 'q quit'
+for want in 2 8 9 17; do
+  press "sk-n-$want" n
+  wait_for "seq $want of 20"
+done
+expect 'manche 2  pli 2'
+expect 'pli 1 closed'
+expect 'won by seat 1 \(B\) with king \(SK-W1\),$'  # wrapped at 120 columns
+press sk-p p  # back to where pli 1 of manche 2 began: its deal
+wait_for 'seq 9 of 20'
+expect 'manche 2 dealt'
+press sk-N N  # no further deal: the last event
+wait_for 'seq 20 of 20'
+expect 'manche 2 played out'
+press sk-P P
+wait_for 'seq 9 of 20'
+press sk-P2 P
+wait_for 'seq 2 of 20'
+press sk-g g 1 2 Enter
+wait_for 'seq 12 of 20'
+expect 'ILLEGAL bid-equalizes \(SK-B4\)'
+press sk-q q
+step=sk-q
+for _ in $(seq 1 50); do
+  t has-session -t replay 2>/dev/null || break
+  sleep 0.1
+done
+if t has-session -t replay 2>/dev/null; then
+  echo "FAIL [sk-q]: the replay is still running after q"
+  failures=$((failures + 1))
+fi
 
 if [[ $failures -gt 0 ]]; then
   echo "replay_tmux_test: $failures failure(s)"

@@ -265,10 +265,16 @@ TEST_CASE("Skull King: pli explain gives the verdict, its rule and the legal act
         boost::json::parse(R"([{"type":"play","seat":2,"card":"14y","declare":null,"taken":true}])"));
 }
 
-TEST_CASE("Skull King: a command that does not read Skull King yet says so (exit 2)") {
-  const Result r = Pli("diff " + Fixture("cli-clean") + " " + Fixture("cli-clean"));
-  CHECK(r.status == 2);
-  CHECK(r.err.find("skull-king") != std::string::npos);
+TEST_CASE("Skull King: a command that does not read Skull King yet says so") {
+  // pli check (scenarios, replay/scenario.cc) still folds Président's
+  // events only; replay and diff read every game (skull_king_replay_test.cc).
+  pli::test::TempDir tmp;
+  std::filesystem::copy_file(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl",
+                             tmp.path / "sk.jsonl");
+  std::ofstream(tmp.path / "sk.expect.json") << "{}\n";
+  const Result r = Pli("check " + Quote((tmp.path / "sk.jsonl").string()));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("a game of skull-king, which this command does not read yet") != std::string::npos);
 }
 
 }  // namespace
