@@ -2,6 +2,7 @@
 #include "replay/source.h"
 
 #include "games/president/log.h"
+#include "games/president/module.h"
 
 #include <filesystem>
 #include <iostream>
@@ -161,8 +162,13 @@ std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<s
 }
 
 std::vector<LoadedGame> LoadFileGames(const std::string& source) {
+  // The file may hold games of other games beside Président's (a club's
+  // log of the evening): they are left to the commands of any game, which
+  // chose this Président game through the reader of any game first.
   std::vector<LoadedGame> games;
-  for (GameLog& log : ReadSource(source)) {
+  for (const AnyGameLog& any : ReadAnySource(source)) {
+    if (any.kind != &PresidentGame()) continue;
+    GameLog log = ToGameLog(any);
     ChainCheck chain = CheckFileChain(log);
     games.push_back(LoadedGame{std::move(log), std::move(chain)});
   }

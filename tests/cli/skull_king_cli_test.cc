@@ -265,16 +265,36 @@ TEST_CASE("Skull King: pli explain gives the verdict, its rule and the legal act
         boost::json::parse(R"([{"type":"play","seat":2,"card":"14y","declare":null,"taken":true}])"));
 }
 
-TEST_CASE("Skull King: a command that does not read Skull King yet says so") {
-  // pli check (scenarios, replay/scenario.cc) still folds Président's
-  // events only; replay and diff read every game (skull_king_replay_test.cc).
+TEST_CASE("Skull King: a file holding a Président game and a Skull King game serves both") {
+  // INTERFACE.md §1: a file may hold several games, each opened by its game
+  // event; its ruleset chooses the game. Président's commands once read the
+  // whole file as Président's and refused it for the Skull King game in it.
   pli::test::TempDir tmp;
-  std::filesystem::copy_file(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl",
-                             tmp.path / "sk.jsonl");
-  std::ofstream(tmp.path / "sk.expect.json") << "{}\n";
-  const Result r = Pli("check " + Quote((tmp.path / "sk.jsonl").string()));
-  CHECK(r.status == 1);
-  CHECK(r.out.find("a game of skull-king, which this command does not read yet") != std::string::npos);
+  const std::string mixed = (tmp.path / "mixed.jsonl").string();
+  {
+    std::ofstream out(mixed);
+    out << std::ifstream(std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl").rdbuf()
+        << std::ifstream(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl").rdbuf();
+  }
+  for (const char* command : {"state", "legal", "explain --at 3"}) {
+    INFO(command);
+    const Result p = Pli(std::string(command) + " --json " + Quote(mixed) + " --game 5.1-suite");
+    CHECK(p.status == 0);
+    const Result k = Pli(std::string(command) + " --json " + Quote(mixed) + " --game g1");
+    CHECK(k.status == 0);
+  }
+  // seed 000 §5.1 has 11 events; g1 (cli-clean) is manche 1 of 3 seats,
+  // its one pli played (SK-P1): manche-over.
+  const boost::json::value p = Doc(Pli("state --json " + Quote(mixed) + " --game 5.1-suite"));
+  CHECK(p.at("game") == "5.1-suite");
+  CHECK(p.at("seq") == 11);
+  const boost::json::value k = Doc(Pli("state --json " + Quote(mixed) + " --game g1"));
+  CHECK(k.at("ruleset") == "skull-king");
+  CHECK(k.at("phase") == "manche-over");
+  // Without --game, the file's two games are named.
+  const Result both = Pli("state " + Quote(mixed));
+  CHECK(both.status == 2);
+  CHECK(both.err.find("5.1-suite, g1") != std::string::npos);
 }
 
 }  // namespace
