@@ -73,6 +73,9 @@ Examples:
   pli new --db games.db --game g1 --seats Ana,Bo,Cy,Di
   pli deal --db games.db --game g1 --seed 42 --expect 1
   pli legal --db games.db --game g1 --json
+  pli audit fixtures/skull_king/examples/D-tour-of-codes.jsonl --continue   # exit 1
+  pli state fixtures/skull_king/examples/C-king-tigress-bonuses.jsonl
+  pli new --db sk.db --game s1 --ruleset skull-king --seats Ana,Bo,Cy
 Each command's options and examples: pli COMMAND --help.
 )";
 
@@ -427,10 +430,12 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv, bool json) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "pli: the referee of Super Président. It referees live games into a SQLite database "
-      "(every action judged by the rules of RULES.md before it is written, every event "
-      "hash-chained), re-checks event logs and archives, and shows the state and the legal "
-      "actions at any point."};
+      "pli: the referee of Super Président and Skull King. It referees live games into a "
+      "database, SQLite or PostgreSQL (every action judged by the game's rules before it is "
+      "written, every event hash-chained), at the command line or at a table in the browser "
+      "(pli serve); re-checks event logs and archives; and shows the state and the legal "
+      "actions at any point, why an action was or was not legal, and a replay to step "
+      "through."};
   app.name("pli");
   app.footer(kFooter);
   app.set_version_flag("--version", std::string("pli ") + PLI_VERSION,
