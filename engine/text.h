@@ -18,6 +18,9 @@ namespace pli {
 // backslash included, is kept, so escaping twice changes nothing. JSON
 // output needs none of this (it escapes on its own); every human text does.
 std::string EscapeForTerminal(std::string_view text);
+// A text quoted for an error message: EscapeForTerminal between double
+// quotes (prose, not JSON escaping).
+inline std::string Quote(std::string_view text) { return "\"" + EscapeForTerminal(text) + "\""; }
 
 // EscapeForTerminal of each line, the line feeds between them kept: for a
 // whole message printed at the boundary (an exception's text on stderr),

@@ -11,7 +11,7 @@
 namespace pli {
 namespace {
 
-std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string QuoteRaw(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 struct Problem {
   std::string field;
@@ -50,11 +50,11 @@ std::optional<Problem> Grouper::CheckInGame(const GameLine& read, bool opens) co
                               std::to_string(position) + ")"};
   }
   if (read.id && ids_.contains(*read.id)) {
-    return Problem{"id", "id " + Quote(*read.id) + " is already used in game " + Quote(game_)};
+    return Problem{"id", "id " + QuoteRaw(*read.id) + " is already used in game " + QuoteRaw(game_)};
   }
   if (opens) {
     if (auto first = game_lines_.find(game_); first != game_lines_.end()) {
-      return Problem{"game", "game id " + Quote(game_) + " is already used by the game of line " +
+      return Problem{"game", "game id " + QuoteRaw(game_) + " is already used by the game of line " +
                                  std::to_string(first->second)};
     }
     return std::nullopt;
@@ -84,7 +84,7 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
     ids_.clear();
   } else if (game_kind_ == nullptr) {
     return LogError{line_number, "type",
-                    (read.type ? "a " + Quote(*read.type) + " event" : std::string("an object")) +
+                    (read.type ? "a " + QuoteRaw(*read.type) + " event" : std::string("an object")) +
                         " before the first game event"};
   }
   std::optional<Problem> problem;

@@ -62,12 +62,6 @@ std::string PlaceTitle(int index, int seats) {
   return "neutral";
 }
 
-CardSet ToSet(const CardList& cards) {
-  CardSet set;
-  for (Card c : cards) set.insert(c);
-  return set;
-}
-
 const char* ModeWord(Mode m) { return m == Mode::kSuite ? "suite" : "reverse"; }
 
 bool Contains(const std::vector<int>& seats, int seat) {
@@ -259,7 +253,7 @@ void PlayEffects(Explanation& x, const PlayEvent& e, Rank r, int n) {
 }
 
 void ExplainPlay(Explanation& x, const PlayEvent& e) {
-  const CardSet cards = ToSet(e.cards);
+  const CardSet cards = SetOf(e.cards);
   const Rank r = cards.first().rank();
   const int n = cards.size();
   const std::string text = CardSetText(cards);
@@ -328,7 +322,7 @@ void ExplainPass(Explanation& x, const PassEvent& e) {
 
 void ExplainClose(Explanation& x, const CloseEvent& e) {
   const State& b = x.before;
-  const CardSet cards = ToSet(e.cards);
+  const CardSet cards = SetOf(e.cards);
   const Rank r = cards.first().rank();
   std::string detail = Seat(b, e.seat) + " holds every remaining " + RankWord(r) + " (" +
                        CardSetText(cards) + "), as many as the pli's count";
@@ -368,7 +362,7 @@ void ExplainExchange(Explanation& x, const ExchangeEvent& e) {
   Why(x, "K1",
       Seat(b, e.from) + ", " + PlaceOf(b, e.from) + ", owes " + Seat(b, e.to) + ", " +
           PlaceOf(b, e.to) + ", " + CardsWord(gift->count));
-  const std::string cards = CardSetText(ToSet(e.cards));
+  const std::string cards = CardSetText(SetOf(e.cards));
   if (gift->choice) {
     Why(x, "K3", "with exchange=choice the giver chooses: " + cards);
     x.rule = "K3";
@@ -440,11 +434,11 @@ bool ActionMatches(const LegalAction& action, const Event& event) {
   if (action.type != TypeOf(event.body)) return false;
   if (const auto* p = std::get_if<PlayEvent>(&event.body)) {
     return action.seat == p->seat && !p->cards.empty() && action.rank == p->cards.front().rank() &&
-           action.count == ToSet(p->cards).size() && action.declare == p->declare;
+           action.count == SetOf(p->cards).size() && action.declare == p->declare;
   }
   if (const auto* c = std::get_if<CloseEvent>(&event.body)) {
     return action.seat == c->seat && !c->cards.empty() && action.rank == c->cards.front().rank() &&
-           action.count == ToSet(c->cards).size();
+           action.count == SetOf(c->cards).size();
   }
   if (const auto* g = std::get_if<ExchangeEvent>(&event.body))
     return action.seat == g->from && action.to == g->to;

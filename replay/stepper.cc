@@ -12,12 +12,6 @@
 namespace pli {
 namespace {
 
-CardSet SetOf(const CardList& cards) {
-  CardSet set;
-  for (Card c : cards) set.insert(c);
-  return set;
-}
-
 // F3: a legal play or close that ended the manche (an `end` event ends the
 // game, not the manche: the manche is left unfinished).
 bool EndedManche(const State& before, const State& after) {

@@ -21,9 +21,6 @@ namespace {
 
 namespace bj = boost::json;
 
-// Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
-
 // Why a number, as written, is not a canonical int64, or "" when it is.
 // is_int64: boost read it as an int64.
 std::string NumberProblem(std::string_view text, bool is_int64) {

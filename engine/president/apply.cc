@@ -216,12 +216,6 @@ void ApplyEnd(State& s) {
   s.turn = -1;
 }
 
-CardSet SetOf(const CardList& cards) {
-  CardSet set;
-  for (Card c : cards) set.insert(c);
-  return set;
-}
-
 }  // namespace
 
 void ApplyInPlace(State& state, const Event& event) {

@@ -9,15 +9,6 @@
 #include "engine/president/rules.h"
 
 namespace pli {
-namespace {
-
-CardSet SetOf(const CardList& cards) {
-  CardSet set;
-  for (Card c : cards) set.insert(c);
-  return set;
-}
-
-}  // namespace
 
 void CompactLog::Add(const Event& event, bool legal) {
   CompactEvent e;

@@ -24,6 +24,13 @@ namespace pli {
 // reading an event allocates nothing (engine/small_vector.h).
 using CardList = SmallVector<Card, 16>;
 
+// The cards of a list as a set (a card named twice counts once).
+inline CardSet SetOf(const CardList& cards) {
+  CardSet set;
+  for (Card c : cards) set.insert(c);
+  return set;
+}
+
 // Wire tags of the event types. They are written to disk (the `type`
 // column of the store): never reuse or renumber one. kMalformed is not a
 // wire tag: it is the type of a MalformedEvent, which is never stored.

@@ -118,8 +118,6 @@ bool IsAscii(std::string_view s) {
   return (seen & 0x8080808080808080) == 0;
 }
 
-std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
-
 // "1 byte", "5 bytes".
 std::string ByteCount(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 

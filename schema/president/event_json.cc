@@ -55,9 +55,6 @@ const char* KindName(const bj::value& v) {
   return "an object";
 }
 
-// Quotes a text for an error message (not JSON escaping; messages are prose).
-std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
-
 constexpr std::array<std::string_view, 5> kCommonFields = {"type", "seq", "id", "at", "hash"};
 
 // The fields each type allows besides the common ones, in canonical order.

@@ -60,8 +60,6 @@ void PutCards(std::string& out, const CardList& cards) {
   for (Card c : cards) PutCard(out, c);
 }
 
-std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
-
 // Reads the fields in order; the first problem sticks, later reads return
 // defaults.
 class Reader {

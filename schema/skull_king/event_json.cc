@@ -46,8 +46,6 @@ const char* KindName(const bj::value& v) {
   return "an object";
 }
 
-std::string Quote(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\""; }
-
 // What a value is, for a sentence: the string itself, or its kind.
 std::string Described(const bj::value& v) {
   return v.is_string() ? "the string " + Quote(v.get_string()) : std::string(KindName(v));

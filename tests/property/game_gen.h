@@ -239,12 +239,8 @@ inline Event Concretize(const State& s, const LegalAction& a, Choices& ch) {
   return e;
 }
 
-// Small rule-independent helpers shared by the properties.
-inline CardSet SetOf(const CardList& cards) {
-  CardSet s;
-  for (Card c : cards) s.insert(c);
-  return s;
-}
+// Small rule-independent helpers shared by the properties (SetOf is
+// engine/president/event.h's).
 
 inline SeatMask WithCards(const State& s) {
   SeatMask m = 0;
