@@ -279,15 +279,14 @@ void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
   }
 }
 
-int RunAnySimulate(const SimulateArgs& args, const Game& game);  // below
-
-int RunSimulate(const SimulateArgs& args) {
-  const Game* game = FindGame(args.ruleset);
-  if (game != nullptr && game->Name() != "super-president") return RunAnySimulate(args, *game);
-  const SimConfig config = BuildSimConfig(args);
+// One run of either loop: progress on stderr, then the document or the
+// table, and the exit status. `simulate(on_progress)` plays the games;
+// each game's loop has its own config, result, JSON and text.
+template <typename Simulate, typename Json, typename Text>
+int RunWithProgress(const SimulateArgs& args, Simulate simulate, Json json, Text text) {
   ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
   const Clock::time_point start = Clock::now();
-  const SimResult result = Simulate(config, [&](const SimProgress& p) {
+  const auto result = simulate([&](const auto& p) {
     const double seconds = line.Seconds();
     line.Show(std::string("simulating ") + (line.tty() ? Bar(p.games_done, p.games) + " " : "") +
                   std::to_string(p.games_done) + "/" + std::to_string(p.games) + " games, " +
@@ -300,15 +299,27 @@ int RunSimulate(const SimulateArgs& args) {
   line.Clear();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (args.json) {
-    std::cout << boost::json::serialize(SimJson(config, result, seconds)) << "\n";
+    std::cout << boost::json::serialize(json(result, seconds)) << "\n";
   } else {
-    PrintSimText(config, result, seconds);
+    text(result, seconds);
   }
   if (!result.bug.empty()) {
     std::cerr << "pli simulate: bug: " << result.bug << "\n";
     return kExitBug;
   }
   return kExitOk;
+}
+
+int RunAnySimulate(const SimulateArgs& args, const Game& game);  // below
+
+int RunSimulate(const SimulateArgs& args) {
+  const Game* game = FindGame(args.ruleset);
+  if (game != nullptr && game->Name() != "super-president") return RunAnySimulate(args, *game);
+  const SimConfig config = BuildSimConfig(args);
+  return RunWithProgress(
+      args, [&](const auto& progress) { return Simulate(config, progress); },
+      [&](const SimResult& r, double seconds) { return SimJson(config, r, seconds); },
+      [&](const SimResult& r, double seconds) { PrintSimText(config, r, seconds); });
 }
 
 // --- pli simulate, any other game (sim/any_sim.h) ---
@@ -445,30 +456,10 @@ void PrintAnySimText(const AnySimConfig& c, const AnySimResult& r, double second
 
 int RunAnySimulate(const SimulateArgs& args, const Game& game) {
   const AnySimConfig config = BuildAnySimConfig(args, game);
-  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
-  const Clock::time_point start = Clock::now();
-  const AnySimResult result = SimulateAny(config, [&](const AnySimProgress& p) {
-    const double seconds = line.Seconds();
-    line.Show(std::string("simulating ") + (line.tty() ? Bar(p.games_done, p.games) + " " : "") +
-                  std::to_string(p.games_done) + "/" + std::to_string(p.games) + " games, " +
-                  std::to_string(p.events) + " events" +
-                  (seconds > 0 ? ", " + Fixed(static_cast<double>(p.events) / seconds, 0) +
-                                     " events/s"
-                               : ""),
-              p.games_done == p.games);
-  });
-  line.Clear();
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (args.json) {
-    std::cout << boost::json::serialize(AnySimJson(config, result, seconds)) << "\n";
-  } else {
-    PrintAnySimText(config, result, seconds);
-  }
-  if (!result.bug.empty()) {
-    std::cerr << "pli simulate: bug: " << result.bug << "\n";
-    return kExitBug;
-  }
-  return kExitOk;
+  return RunWithProgress(
+      args, [&](const auto& progress) { return SimulateAny(config, progress); },
+      [&](const AnySimResult& r, double seconds) { return AnySimJson(config, r, seconds); },
+      [&](const AnySimResult& r, double seconds) { PrintAnySimText(config, r, seconds); });
 }
 
 // --- pli prop ---
