@@ -198,6 +198,20 @@ std::string IntervalText(const std::optional<Interval>& i, double scale, int dig
   return "[" + Fixed(i->low * scale, digits) + ", " + Fixed(i->high * scale, digits) + "]";
 }
 
+// The closing members of either game's document: the last game's head,
+// and a bug (exit 2, INTERFACE.md §2).
+template <typename Result>
+void AddLastAndBug(boost::json::object& o, const Result& r) {
+  if (!r.last_game.empty()) {
+    o["last"] =
+        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
+  }
+  if (!r.bug.empty()) {
+    o["bug"] = r.bug;
+    o["error"] = ErrorMember("bug: " + r.bug);
+  }
+}
+
 boost::json::object SimJson(const SimConfig& c, const SimResult& r, double seconds) {
   boost::json::object o;
   o["db"] = c.db;
@@ -233,14 +247,7 @@ boost::json::object SimJson(const SimConfig& c, const SimResult& r, double secon
     });
   }
   o["levels"] = std::move(levels);
-  if (!r.last_game.empty()) {
-    o["last"] =
-        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
-  }
-  if (!r.bug.empty()) {
-    o["bug"] = r.bug;
-    o["error"] = ErrorMember("bug: " + r.bug);  // exit 2 (INTERFACE.md §2)
-  }
+  AddLastAndBug(o, r);
   return o;
 }
 
@@ -402,14 +409,7 @@ boost::json::object AnySimJson(const AnySimConfig& c, const AnySimResult& r, dou
     });
   }
   o["levels"] = std::move(levels);
-  if (!r.last_game.empty()) {
-    o["last"] =
-        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
-  }
-  if (!r.bug.empty()) {
-    o["bug"] = r.bug;
-    o["error"] = ErrorMember("bug: " + r.bug);  // exit 2 (INTERFACE.md §2)
-  }
+  AddLastAndBug(o, r);
   return o;
 }
 
