@@ -188,32 +188,15 @@ std::string CheckAnyTable(const AnySimConfig& config) {
 AnySimResult SimulateAny(const AnySimConfig& config,
                          const std::function<void(const AnySimProgress&)>& progress) {
   std::unique_ptr<EventStore> sqlite = OpenSqliteStore(config.db, OpenMode::kCreate);
-  for (const std::string& id : sqlite->Games()) {
-    for (int g = 0; g < config.games; ++g) {
-      if (id == SimId(config, g)) {
-        throw std::runtime_error(config.db + " already holds game \"" + id +
-                                 "\": simulate into a fresh --db, or choose another --seed");
-      }
-    }
-  }
   GroupCommitStore store(*sqlite);
   AnySimResult result;
-  AnySimProgress p{.games_done = 0, .games = config.games, .events = 0};
-  for (int g = 0; g < config.games && result.bug.empty(); ++g) {
-    AnyGameRun run(config, g, store, result);
-    auto after_manche = [&] {
-      p.events = result.events;
-      progress(p);
-    };
-    if (config.fast) {
-      store.Group([&] { run.Play(after_manche); });
-    } else {
-      run.Play(after_manche);
-    }
-    p.games_done = g + 1;
-    p.events = result.events;
-    progress(p);
-  }
+  PlayGames(
+      *sqlite, store, config.db, config.games, config.fast,
+      [&](int g) { return SimId(config, g); },
+      [&](int g, const std::function<void()>& after_manche) {
+        AnyGameRun(config, g, store, result).Play(after_manche);
+      },
+      [&] { return result.events; }, [&] { return !result.bug.empty(); }, progress);
   return result;
 }
 

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "sim/group_commit.h"
 #include "sim/score_stats.h"
 
 namespace pli::cli {
@@ -67,11 +68,7 @@ std::string AnyGameLine(const AnySimConfig& config, int game);
 // else the game's reason (for a usage error before anything is written).
 std::string CheckAnyTable(const AnySimConfig& config);
 
-struct AnySimProgress {
-  int games_done = 0;
-  int games = 0;
-  int64_t events = 0;
-};
+using AnySimProgress = SimProgress;  // sim/group_commit.h
 
 struct AnySimResult {
   int games = 0;        // games played to the end

@@ -3,7 +3,10 @@
 #ifndef PLI_SIM_GROUP_COMMIT_H_
 #define PLI_SIM_GROUP_COMMIT_H_
 
+#include <cstdint>
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 #include "referee/store.h"
 
@@ -44,6 +47,49 @@ class GroupCommitStore : public ForwardingStore {
  private:
   bool grouped_ = false;
 };
+
+// How far a run of `pli simulate` is, for its progress line.
+struct SimProgress {
+  int games_done = 0;
+  int games = 0;
+  int64_t events = 0;
+};
+
+// The loop both games' simulations share. Refuses a database that already
+// holds one of the run's game ids (std::runtime_error, before anything is
+// written); then plays games 0 to games - 1 with play_game(g, after_manche),
+// each in one transaction with `fast`, reporting progress after each manche
+// and each game, until all are played or stop() says the run stopped (a
+// bug). events() is the count of events written so far.
+inline void PlayGames(EventStore& sqlite, GroupCommitStore& store, const std::string& db,
+                      int games, bool fast, const std::function<std::string(int)>& id_of,
+                      const std::function<void(int, const std::function<void()>&)>& play_game,
+                      const std::function<int64_t()>& events, const std::function<bool()>& stop,
+                      const std::function<void(const SimProgress&)>& progress) {
+  for (const std::string& id : sqlite.Games()) {
+    for (int g = 0; g < games; ++g) {
+      if (id == id_of(g)) {
+        throw std::runtime_error(db + " already holds game \"" + id +
+                                 "\": simulate into a fresh --db, or choose another --seed");
+      }
+    }
+  }
+  SimProgress p{.games_done = 0, .games = games, .events = 0};
+  for (int g = 0; g < games && !stop(); ++g) {
+    auto after_manche = [&] {
+      p.events = events();
+      progress(p);
+    };
+    if (fast) {
+      store.Group([&] { play_game(g, after_manche); });
+    } else {
+      play_game(g, after_manche);
+    }
+    p.games_done = g + 1;
+    p.events = events();
+    progress(p);
+  }
+}
 
 }  // namespace pli::cli
 

@@ -168,34 +168,16 @@ std::string SimGameId(const SimConfig& config, int game) {
 SimResult Simulate(const SimConfig& config,
                    const std::function<void(const SimProgress&)>& progress) {
   std::unique_ptr<EventStore> sqlite = OpenSqliteStore(config.db, OpenMode::kCreate);
-  const std::vector<std::string> existing = sqlite->Games();
-  for (const std::string& id : existing) {
-    for (int g = 0; g < config.games; ++g) {
-      if (id == SimGameId(config, g)) {
-        throw std::runtime_error(config.db + " already holds game \"" + id +
-                                 "\": simulate into a fresh --db, or choose another --seed");
-      }
-    }
-  }
   GroupCommitStore store(*sqlite);
   Referee referee(store);
   SimResult result;
-  SimProgress p{.games_done = 0, .games = config.games, .events = 0};
-  for (int g = 0; g < config.games && result.bug.empty(); ++g) {
-    GameRun run(config, g, referee, result);
-    auto after_manche = [&] {
-      p.events = result.events;
-      progress(p);
-    };
-    if (config.fast) {
-      store.Group([&] { run.Play(after_manche); });
-    } else {
-      run.Play(after_manche);
-    }
-    p.games_done = g + 1;
-    p.events = result.events;
-    progress(p);
-  }
+  PlayGames(
+      *sqlite, store, config.db, config.games, config.fast,
+      [&](int g) { return SimGameId(config, g); },
+      [&](int g, const std::function<void()>& after_manche) {
+        GameRun(config, g, referee, result).Play(after_manche);
+      },
+      [&] { return result.events; }, [&] { return !result.bug.empty(); }, progress);
   return result;
 }
 

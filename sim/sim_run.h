@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bots/president/bot.h"
+#include "sim/group_commit.h"
 #include "sim/seeds.h"
 #include "sim/sim_stats.h"
 #include "engine/president/options.h"
@@ -60,11 +61,6 @@ std::vector<Level> SeatLevels(const SimConfig& config, int game);
 // "sim-SEED-N", N from 1.
 std::string SimGameId(const SimConfig& config, int game);
 
-struct SimProgress {
-  int games_done = 0;
-  int games = 0;
-  int64_t events = 0;
-};
 
 struct SimResult {
   int games = 0;        // games played to the end
