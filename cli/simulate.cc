@@ -661,7 +661,7 @@ class SimulateGroup : public CommandGroup {
                                    "King: mean final score, mean place, games won, exact bids), "
                                    "with 95% confidence intervals.");
     CLI::App* c = simulate_;
-    c->add_option("--db", sim_.db, "the database (created if missing)")
+    c->add_option("--db", sim_.db, "the database: a SQLite file (created if missing) or a postgresql:// URI (docs/POSTGRES.md)")
         ->required()
         ->type_name("FILE");
     c->add_option("--games", sim_.games, "games to play (default 1)")->type_name("N");

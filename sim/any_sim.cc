@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "referee/referee.h"
-#include "referee/sqlite_store.h"
+#include "referee/open_store.h"
 #include "sim/group_commit.h"
 #include "sim/seeds.h"
 
@@ -187,7 +187,7 @@ std::string CheckAnyTable(const AnySimConfig& config) {
 
 AnySimResult SimulateAny(const AnySimConfig& config,
                          const std::function<void(const AnySimProgress&)>& progress) {
-  std::unique_ptr<EventStore> sqlite = OpenSqliteStore(config.db, OpenMode::kCreate);
+  std::unique_ptr<EventStore> sqlite = OpenStore(config.db, OpenMode::kCreate);  // a SQLite file or PostgreSQL
   GroupCommitStore store(*sqlite);
   AnySimResult result;
   PlayGames(

@@ -7,7 +7,7 @@
 #include "engine/president/rules.h"
 #include "referee/referee.h"
 #include "referee/shuffle.h"
-#include "referee/sqlite_store.h"
+#include "referee/open_store.h"
 #include "sim/group_commit.h"
 #include "schema/president/event_json.h"
 
@@ -167,7 +167,7 @@ std::string SimGameId(const SimConfig& config, int game) {
 
 SimResult Simulate(const SimConfig& config,
                    const std::function<void(const SimProgress&)>& progress) {
-  std::unique_ptr<EventStore> sqlite = OpenSqliteStore(config.db, OpenMode::kCreate);
+  std::unique_ptr<EventStore> sqlite = OpenStore(config.db, OpenMode::kCreate);  // a SQLite file or PostgreSQL
   GroupCommitStore store(*sqlite);
   Referee referee(store);
   SimResult result;

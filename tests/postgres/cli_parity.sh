@@ -35,4 +35,18 @@ cmp "$tmp/sqlite.head" "$tmp/pg.head"
 cmp "$tmp/sqlite.state" "$tmp/pg.state"
 backup=$("$pli" backup --db "$pg" "$tmp/x.db" 2>&1) && exit 1  # refused, explained
 grep -q pg_dump <<<"$backup"
+# pli simulate into PostgreSQL (issue 17): the same seed writes the same
+# events as into a SQLite file (simulate stamps no time), for both games.
+for ruleset in super-president skull-king; do
+  simdb=sim_${ruleset//-/_}_$$
+  psql -q "$PLI_PG_URI" -c "CREATE DATABASE $simdb"
+  simpg=${PLI_PG_URI/\/postgres\?//$simdb?}
+  "$pli" simulate --db "$tmp/sim-$ruleset.db" --ruleset "$ruleset" --games 2 --seed 5 --manches 2 --fast >/dev/null
+  "$pli" simulate --db "$simpg" --ruleset "$ruleset" --games 2 --seed 5 --manches 2 --fast >/dev/null
+  "$pli" export --db "$tmp/sim-$ruleset.db" >"$tmp/sim-sqlite.jsonl"
+  "$pli" export --db "$simpg" >"$tmp/sim-pg.jsonl"
+  cmp "$tmp/sim-sqlite.jsonl" "$tmp/sim-pg.jsonl"
+  [[ $(wc -l <"$tmp/sim-pg.jsonl") -gt 20 ]]
+  "$pli" audit --db "$simpg" >/dev/null
+done
 echo "cli parity: $(wc -l <"$tmp/pg.jsonl") lines exported identically; $(cat "$tmp/pg.head")"
