@@ -20,6 +20,29 @@
 
 namespace pli::pg {
 
+// A binary int2, int4 or int8 (by its length), as results and binary COPY
+// carry them: big-endian, two's complement.
+inline int64_t BinaryInt(std::string_view b) {
+  uint64_t v = 0;
+  for (unsigned char c : b) v = (v << 8) | c;
+  if (b.size() < 8 && !b.empty() && (static_cast<unsigned char>(b[0]) & 0x80)) {
+    v |= ~uint64_t{0} << (8 * b.size());  // sign-extend
+  }
+  return static_cast<int64_t>(v);
+}
+
+// A 32-byte bytea as a Hash; a hash of another length reads as 32 0xff
+// bytes, which never chains (audit reports it as a broken chain).
+inline Hash BinaryHash(std::string_view b) {
+  Hash h;
+  if (b.size() != h.size()) {
+    h.fill(0xff);
+    return h;
+  }
+  std::memcpy(h.data(), b.data(), h.size());
+  return h;
+}
+
 // One result; PQclear on destruction.
 class Result {
  public:
@@ -57,27 +80,9 @@ class Result {
     return Text(row, col);
   }
   // A binary int2, int4 or int8 (by its length).
-  int64_t Int(int row, int col) const {
-    std::string_view b = Bytes(row, col);
-    uint64_t v = 0;
-    for (unsigned char c : b) v = (v << 8) | c;
-    if (b.size() < 8 && !b.empty() && (static_cast<unsigned char>(b[0]) & 0x80)) {
-      v |= ~uint64_t{0} << (8 * b.size());  // sign-extend
-    }
-    return static_cast<int64_t>(v);
-  }
-  // A 32-byte bytea; a hash of another length reads as 32 0xff bytes, which
-  // never chains (audit reports it as a broken chain).
-  Hash HashAt(int row, int col) const {
-    Hash h;
-    std::string_view b = Bytes(row, col);
-    if (b.size() != h.size()) {
-      h.fill(0xff);
-      return h;
-    }
-    std::memcpy(h.data(), b.data(), h.size());
-    return h;
-  }
+  int64_t Int(int row, int col) const { return BinaryInt(Bytes(row, col)); }
+  // A 32-byte bytea (BinaryHash).
+  Hash HashAt(int row, int col) const { return BinaryHash(Bytes(row, col)); }
 
  private:
   std::string Field(int code) const {

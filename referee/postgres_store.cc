@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "referee/postgres_scan.h"
 #include "referee/postgres_schema.h"
 
 namespace pli {
@@ -112,7 +113,7 @@ struct StaleCache {};
 // What a failed commit means.
 enum class Refusal { kConflict, kIdUsed, kOther };
 
-class PostgresStore : public EventStore {
+class PostgresStore : public PostgresReader {
  public:
   explicit PostgresStore(std::unique_ptr<Conn> conn) : c_(std::move(conn)) {
     for (const Statement& s : kAll) c_->Prepare(s.name, s.sql);
@@ -235,6 +236,23 @@ class PostgresStore : public EventStore {
   }
 
   bool ImportsInOneTransaction() const override { return true; }
+
+  void ScanGames(const std::optional<std::string>& game,
+                 const std::function<void(const ScannedGame&)>& visit) override {
+    pg::ScanGames(*c_, game, visit);
+  }
+
+  void InOneSnapshot(const std::function<void()>& fn) override {
+    if (in_write_) throw StoreError(c_->name() + ": InOneSnapshot inside Write");
+    c_->Exec("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", "starting a read snapshot");
+    try {
+      fn();
+    } catch (...) {
+      PQclear(PQexec(c_->get(), "ROLLBACK"));
+      throw;
+    }
+    c_->Exec("COMMIT", "ending a read snapshot");
+  }
 
   std::vector<std::pair<std::string, int64_t>> StrayGames() override {
     Params p;
@@ -596,6 +614,10 @@ std::string RedactedUri(std::string_view uri) {
 std::unique_ptr<EventStore> OpenPostgresStore(const std::string& uri, OpenMode mode,
                                               const PostgresOptions& options) {
   return std::make_unique<PostgresStore>(pg::Connect(uri, mode, options));
+}
+
+std::unique_ptr<PostgresReader> OpenPostgresReader(const std::string& uri) {
+  return std::make_unique<PostgresStore>(pg::Connect(uri, OpenMode::kReadOnly, {}));
 }
 
 int PostgresSchemaVersion() { return pg::SchemaVersion(); }

@@ -20,7 +20,11 @@
 #ifndef PLI_REFEREE_POSTGRES_STORE_H_
 #define PLI_REFEREE_POSTGRES_STORE_H_
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -45,6 +49,41 @@ struct PostgresOptions {
 // schema (kReadOnly, kReadWrite), a newer schema version, a refused write.
 std::unique_ptr<EventStore> OpenPostgresStore(const std::string& uri, OpenMode mode,
                                               const PostgresOptions& options = {});
+
+// A game as PostgresReader::ScanGames hands it over: its games row and its
+// rows in seq order, gaps and all (views into the reader's buffers, valid
+// during the visit only). `rows_read` is how many event rows the scan had
+// read from the server when it handed this game over: this game's, those of
+// the games before it and at most one more (the row that shows this game
+// ended): what tests check to see that a scan holds one game at a time.
+struct ScannedGame {
+  std::string_view game;
+  GameRow row;
+  std::span<const StoredRowView> rows;
+  int64_t rows_read = 0;
+};
+
+// The game copied out of the scan's buffers: what Read(game) returns for it
+// (from the same snapshot).
+StoredGame StoredGameOf(const ScannedGame& game);
+
+// A PostgreSQL store open for reading that can also stream every game's
+// rows in one statement (pli audit --db URI: replay/audit.cc).
+class PostgresReader : public EventStore {
+ public:
+  // Visits every game (only `game`, when given) in creation order, each
+  // whole: one statement, so one snapshot, a binary COPY of the games rows
+  // joined with their events in (created, seq) order, read as the server
+  // sends it. Memory holds one game's rows at a time. Throws StoreError.
+  virtual void ScanGames(const std::optional<std::string>& game,
+                         const std::function<void(const ScannedGame&)>& visit) = 0;
+  // Runs fn in one read-only REPEATABLE READ transaction: every read inside
+  // it sees the same snapshot (the games listed, their rows, their heads).
+  virtual void InOneSnapshot(const std::function<void()>& fn) = 0;
+};
+
+// Connects to `uri` as OpenPostgresStore(uri, kReadOnly) does.
+std::unique_ptr<PostgresReader> OpenPostgresReader(const std::string& uri);
 
 // The schema version this program writes (the meta table's schema_version).
 int PostgresSchemaVersion();

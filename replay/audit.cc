@@ -1,6 +1,7 @@
 // audit.cc: auditing the games of a SOURCE (audit.h).
 #include "replay/audit.h"
 
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -108,25 +109,46 @@ void AuditDatabase(AuditSink& sink, SqliteReader& store,
   sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(store, heads, witness));
 }
 
-// A store without SqliteReader's fast paths (PostgreSQL): each game read
-// whole and checked (CheckStoredGame), then the games' heads.
-void AuditStoreGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
-                     const std::optional<Head>& witness,
+void AuditStoreGames(AuditSink& sink, EventStore& store, const std::string& db,
+                     const std::optional<std::string>& id, const std::optional<Head>& witness,
                      const std::optional<DatabaseHead>& db_witness) {
-  std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
-  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+  const std::vector<std::string> ids = DbGameIds(store, db, id, witness.has_value());
   for (size_t i = 0; i < ids.size(); ++i) {
     sink.Progress(i, ids.size());
-    sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(ids[i]), witness), sink.keep_going()));
+    sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(ids[i]), witness), sink.keep_going()));
   }
-  const std::vector<GameHead> heads = store->GameHeads();
-  sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(*store, heads, db_witness));
+  const std::vector<GameHead> heads = store.GameHeads();
+  sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(store, heads, db_witness));
+}
+
+void AuditScannedGames(AuditSink& sink, PostgresReader& store, const std::string& db,
+                       const std::optional<std::string>& id, const std::optional<Head>& witness,
+                       const std::optional<DatabaseHead>& db_witness,
+                       const std::function<void(const ScannedGame&)>& observe) {
+  store.InOneSnapshot([&] {
+    const size_t total = DbGameIds(store, db, id, witness.has_value()).size();
+    ScanScratch scratch;  // one event and one state, reused from game to game
+    size_t index = 0;
+    store.ScanGames(id, [&](const ScannedGame& game) {
+      if (observe) observe(game);
+      sink.Progress(index++, total);
+      if (const std::optional<int64_t> events = AuditScannedGameFast(game, witness, scratch)) {
+        sink.AddClean(std::string(game.game), *events);
+        return;
+      }
+      sink.Add(VerdictOf(CheckStoredAnyGame(StoredGameOf(game), witness), sink.keep_going()));
+    });
+    const std::vector<GameHead> heads = store.GameHeads();
+    sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(store, heads, db_witness));
+  });
 }
 
 void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
                   const std::optional<Head>& witness,
                   const std::optional<DatabaseHead>& db_witness) {
-  if (IsPostgresUri(db)) return AuditStoreGames(sink, db, id, witness, db_witness);
+  if (IsPostgresUri(db)) {
+    return AuditScannedGames(sink, *OpenPostgresReader(db), db, id, witness, db_witness);
+  }
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   // SQLite's own check first: a damaged page may also hide rows from the

@@ -7,11 +7,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "games/game.h"
+#include "referee/postgres_store.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/fold.h"
@@ -75,6 +77,26 @@ class AuditSink {
 // witness db:N:HASH; and the database head, handed to the sink.
 void AuditDatabase(AuditSink& sink, SqliteReader& store,
                    const std::optional<DatabaseHead>& witness);
+
+// Audits the games of any store (all, or the one named by `id`) in
+// creation order as AuditDbGames does, one statement per game: each read
+// whole (Read) and checked on the detailed path (CheckStoredAnyGame), then
+// the games' heads. The reference the streamed audit of PostgreSQL
+// (AuditScannedGames) is tested against.
+void AuditStoreGames(AuditSink& sink, EventStore& store, const std::string& db,
+                     const std::optional<std::string>& id, const std::optional<Head>& witness,
+                     const std::optional<DatabaseHead>& db_witness);
+
+// AuditDbGames on PostgreSQL: every game's rows in one streaming statement
+// (PostgresReader::ScanGames), one game held at a time, each checked in one
+// pass (AuditScannedGameFast) and, when it has anything to report, on the
+// detailed path from the rows already read; the games listed, their rows
+// and their heads from one snapshot. The sink gets what AuditStoreGames
+// gives it. `observe` (tests) sees each game as the scan hands it over.
+void AuditScannedGames(AuditSink& sink, PostgresReader& store, const std::string& db,
+                       const std::optional<std::string>& id, const std::optional<Head>& witness,
+                       const std::optional<DatabaseHead>& db_witness,
+                       const std::function<void(const ScannedGame&)>& observe = {});
 
 // Audits the games of a database (all, or the one named by `id`) in
 // creation order, each checked for tampering (chain, head, the games row's

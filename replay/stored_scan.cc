@@ -150,35 +150,75 @@ bool CardsColumnMatches(const EventBody& body, std::string_view column) {
   return taken && cursor.AtEnd();
 }
 
+namespace {
+
+// The one-pass audit of a game's rows, row by row (AuditStoredGameFast,
+// AuditScannedGameFast): Row for each row in order, then Finish.
+class RowAuditor {
+ public:
+  RowAuditor(const std::optional<Head>& witness, ScanScratch& scratch)
+      : witness_(witness), state_(scratch.state), event_(scratch.event) {
+    ResetState(state_);
+    witnessed_ = !witness.has_value();
+  }
+
+  // Checks the next row; false once one fails (the rest need not be seen).
+  bool Row(const StoredRowView& row) {
+    if (!Linked(row, last_ + 1, prev_)) return sound_ = false;
+    if (DecodeEventInto(row.body, event_) || !Agrees(row, event_)) return sound_ = false;
+    KeepOpening(row, event_, opening_);
+    // AuditByPosition: an event whose seq is not the position Decide
+    // expects is judged without its seq.
+    const bool opens =
+        std::holds_alternative<GameEvent>(event_.body) && state_.phase == Phase::kNone;
+    if (row.seq != (opens ? 1 : state_.seq + 1)) event_.seq.reset();
+    if (Step(state_, event_)) return sound_ = false;
+    if (witness_ && row.seq == witness_->seq) witnessed_ = row.hash == witness_->hash;
+    prev_ = row.hash;
+    last_ = row.seq;
+    return true;
+  }
+
+  // The number of events when every check passed, given the games row
+  // (nullopt: no such game).
+  std::optional<int64_t> Finish(std::string_view game, const std::optional<GameRow>& head) const {
+    if (!sound_ || !witnessed_ || !HeadSound(head, last_, prev_) ||
+        !CopiesAgree(game, head, opening_)) {
+      return std::nullopt;
+    }
+    return last_;
+  }
+
+ private:
+  const std::optional<Head>& witness_;
+  State& state_;
+  Event& event_;
+  int64_t last_ = 0;
+  Hash prev_ = kGenesis;
+  bool sound_ = true;
+  bool witnessed_ = true;
+  std::optional<GameEvent> opening_;
+};
+
+}  // namespace
+
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch) {
-  State& state = scratch.state;
-  ResetState(state);
-  Event& event = scratch.event;
-  int64_t last = 0;
-  Hash prev = kGenesis;
-  bool sound = true;
-  bool witnessed = !witness.has_value();
-  std::optional<GameEvent> opening;
-  const std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& row) {
-    if (!Linked(row, last + 1, prev)) return sound = false;
-    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
-    KeepOpening(row, event, opening);
-    // AuditByPosition: an event whose seq is not the position Decide
-    // expects is judged without its seq.
-    const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
-    if (row.seq != (opens ? 1 : state.seq + 1)) event.seq.reset();
-    if (Step(state, event)) return sound = false;
-    if (witness && row.seq == witness->seq) witnessed = row.hash == witness->hash;
-    prev = row.hash;
-    last = row.seq;
-    return true;
-  });
-  if (!sound || !witnessed || !HeadSound(head, last, prev) || !CopiesAgree(game, head, opening)) {
-    return std::nullopt;
+  RowAuditor auditor(witness, scratch);
+  const std::optional<GameRow> head =
+      store.ScanRows(game, [&](const StoredRowView& row) { return auditor.Row(row); });
+  return auditor.Finish(game, head);
+}
+
+std::optional<int64_t> AuditScannedGameFast(const ScannedGame& game,
+                                            const std::optional<Head>& witness,
+                                            ScanScratch& scratch) {
+  RowAuditor auditor(witness, scratch);
+  for (const StoredRowView& row : game.rows) {
+    if (!auditor.Row(row)) break;
   }
-  return last;
+  return auditor.Finish(game.game, game.row);
 }
 
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,

@@ -1,4 +1,5 @@
-// stored_scan.h: the fast paths over a SQLite store. A game is checked row
+// stored_scan.h: the fast paths over a SQLite store (and over a game a
+// PostgreSQL scan hands over whole). A game is checked row
 // by row from views into SQLite's buffers (referee/sqlite_store.h
 // ScanRows): each row's link to the previous hash, its body decoded, its
 // columns compared with the body without building their text, the event
@@ -19,6 +20,7 @@
 #include "schema/president/record.h"
 #include "engine/president/event.h"
 #include "engine/president/state.h"
+#include "referee/postgres_store.h"
 #include "referee/sqlite_store.h"
 #include "schema/log_reader.h"
 
@@ -43,6 +45,13 @@ struct ScanScratch {
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch);
+// The same checks on a game a PostgreSQL scan handed over whole
+// (PostgresReader::ScanGames): the number of events when every check
+// passes; nullopt when one fails (then run the detailed path on
+// StoredGameOf(game)).
+std::optional<int64_t> AuditScannedGameFast(const ScannedGame& game,
+                                            const std::optional<Head>& witness,
+                                            ScanScratch& scratch);
 // The same with buffers of its own, for a single game.
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness);
