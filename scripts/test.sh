@@ -7,12 +7,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
-bash scripts/build.sh
+# Each phase's time, printed at the end (where CI's minutes go).
+times=()
+phase() {  # phase NAME COMMAND...: runs it, records its seconds, keeps its status
+  local name=$1 start=$SECONDS rc=0
+  shift
+  "$@" || rc=$?
+  times+=("$name $((SECONDS - start)) s")
+  return "$rc"
+}
+
+phase install-deps bash scripts/install-deps.sh
+phase build bash scripts/build.sh
 
 status=0
-ctest --test-dir build --output-on-failure -j2 || status=$?
+phase ctest ctest --test-dir build --output-on-failure -j2 || status=$?
 if [[ ${PLI_SANITIZE:-1} != 0 ]]; then
-  bash scripts/sanitize.sh || status=$?
+  phase sanitize bash scripts/sanitize.sh || status=$?
 fi
+echo "test.sh: $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); ${SECONDS} s in all"
 exit "$status"
