@@ -16,6 +16,7 @@
 #include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "replay/source.h"
+#include "replay/stored_scan.h"
 
 namespace pli {
 
@@ -75,6 +76,13 @@ class AuditSink {
 // witness db:N:HASH; and the database head, handed to the sink.
 void AuditDatabase(AuditSink& sink, SqliteReader& store,
                    const std::optional<DatabaseHead>& witness);
+
+// Audits one game of a SQLite database as AuditDbGames does, handing it to
+// the sink: one pass over its rows (AuditStoredGameFast) when it has
+// nothing to report, else the detailed path (CheckStoredAnyGame, VerdictOf).
+// `scratch` is reused from game to game.
+void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,
+                 const std::optional<Head>& witness, ScanScratch& scratch);
 
 // Audits the games of a database (all, or the one named by `id`) in
 // creation order, each checked for tampering (chain, head, the games row's
