@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "engine/president/rules.h"
+#include "games/president/module.h"
 #include "replay/chain_check.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
@@ -154,28 +155,54 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch) {
   State& state = scratch.state;
-  ResetState(state);
   Event& event = scratch.event;
+  const Game* kind = nullptr;  // named by row 1's body
   int64_t last = 0;
   Hash prev = kGenesis;
   bool sound = true;
   bool witnessed = !witness.has_value();
-  std::optional<GameEvent> opening;
-  const std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& row) {
-    if (!Linked(row, last + 1, prev)) return sound = false;
-    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return sound = false;
+  std::optional<GameEvent> opening;        // Super Président's game event
+  std::optional<GameOpening> any_opening;  // any other game's
+  // Super Président's row: decoded into the reused Event, folded into the
+  // reused State (AuditByPosition).
+  const auto president_row = [&](const StoredRowView& row) {
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return false;
     KeepOpening(row, event, opening);
     // AuditByPosition: an event whose seq is not the position Decide
     // expects is judged without its seq.
     const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
     if (row.seq != (opens ? 1 : state.seq + 1)) event.seq.reset();
-    if (Step(state, event)) return sound = false;
+    return !Step(state, event);
+  };
+  const std::optional<GameRow> head = store.ScanRows(game, [&](const StoredRowView& row) {
+    if (!Linked(row, last + 1, prev)) return sound = false;
+    if (row.seq == 1) {  // KindOfStored: the game the first body names
+      kind = GameOfBody(row.body);
+      if (kind == nullptr) return sound = false;
+      if (kind == &PresidentGame()) {
+        ResetState(state);
+      } else {
+        scratch.match = kind->NewMatch();
+      }
+    }
+    if (kind == &PresidentGame()) {
+      if (!president_row(row)) return sound = false;
+    } else {
+      std::optional<GameOpening> opened;
+      if (!scratch.match->StepRow(row.seq, row.body, row, opened)) return sound = false;
+      if (row.seq == 1) any_opening = std::move(opened);
+    }
     if (witness && row.seq == witness->seq) witnessed = row.hash == witness->hash;
     prev = row.hash;
     last = row.seq;
     return true;
   });
-  if (!sound || !witnessed || !HeadSound(head, last, prev) || !CopiesAgree(game, head, opening)) {
+  const bool copies =
+      kind == &PresidentGame()
+          ? CopiesAgree(game, head, opening)
+          : !any_opening || !head ||
+                GameRowProblem(game, head->ruleset, head->seats, *any_opening).empty();
+  if (!sound || !witnessed || !HeadSound(head, last, prev) || !copies) {
     return std::nullopt;
   }
   return last;
