@@ -194,7 +194,7 @@ int64_t RowOfType(const std::string& db, int64_t from, uint8_t type) {
 
 }  // namespace
 
-TEST_CASE("fast audit, Skull King: a clean archive is clean on both paths, printed the same") {
+TEST_CASE("fast audit of Skull King: a clean archive is clean on both paths, printed the same") {
   const std::string db = Original(false);
   std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(db);
   for (const std::string& id : kGames) CHECK(pli::AuditStoredGameFast(*store, id, std::nullopt));
@@ -202,7 +202,7 @@ TEST_CASE("fast audit, Skull King: a clean archive is clean on both paths, print
   CheckAgreement(db, std::nullopt, "k2");
 }
 
-TEST_CASE("fast audit, Skull King: an illegal event kept by an import goes to the detailed path") {
+TEST_CASE("fast audit of Skull King: an illegal event kept by an import goes to the detailed path") {
   const std::string db = Original(true);
   std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(db);
   CHECK(pli::AuditStoredGameFast(*store, "k1", std::nullopt));
@@ -210,7 +210,7 @@ TEST_CASE("fast audit, Skull King: an illegal event kept by an import goes to th
   CheckAgreement(db);
 }
 
-TEST_CASE("fast audit, Skull King: every kind of tampering goes to the detailed path") {
+TEST_CASE("fast audit of Skull King: every kind of tampering goes to the detailed path") {
   const std::string db = Original(false);
   const uint8_t kDeal = 2, kPlay = 4;  // Skull King's wire tags (FORMAT.md §8)
   const int64_t k = RowOfType(db, 20, kPlay);
@@ -271,7 +271,7 @@ TEST_CASE("fast audit, Skull King: every kind of tampering goes to the detailed 
   }
 }
 
-TEST_CASE("fast audit, Skull King: a witness head is checked on the fast path as on the detailed one") {
+TEST_CASE("fast audit of Skull King: a witness head is checked on the fast path as on the detailed one") {
   std::unique_ptr<pli::EventStore> original =
       pli::OpenSqliteStore(Original(false), pli::OpenMode::kReadOnly);
   const pli::StoredGame full = *original->Read("k2");

@@ -100,7 +100,7 @@ struct Table {
 constexpr const char* kGameLine =
     R"({"type":"game","game":"sk-1","ruleset":"skull-king","seats":["Ann","Bob","Cyd","Dee"]})";
 
-TEST_CASE("SubmitAny: two referees on one file take turns on one game, both stay correct") {
+TEST_CASE("SubmitAny: two referees on one file take turns on one game and both stay correct") {
   Files files;
   std::unique_ptr<EventStore> a_conn = OpenSqliteStore(files.shared, OpenMode::kCreate);
   std::unique_ptr<EventStore> b_conn = OpenSqliteStore(files.shared, OpenMode::kCreate);
@@ -151,7 +151,7 @@ TEST_CASE("SubmitAny: two referees on one file take turns on one game, both stay
   CHECK(a.reads + b.reads == expected_reads);
 }
 
-TEST_CASE("SubmitAny: one writer's long game is never read back, a failed commit changes nothing") {
+TEST_CASE("SubmitAny: one writer's long game is never read back and a failed commit changes nothing") {
   Files files;
   std::unique_ptr<EventStore> conn = OpenSqliteStore(files.shared, OpenMode::kCreate);
   CountingStore store(*conn);
@@ -185,7 +185,7 @@ TEST_CASE("SubmitAny: one writer's long game is never read back, a failed commit
   CHECK(store.reads == 0);
 }
 
-TEST_CASE("MatchCache: keeps at most its capacity, the least recently used dropped") {
+TEST_CASE("MatchCache: keeps at most its capacity and drops the least recently used") {
   const Game& kind = *FindGame("skull-king");
   MatchCache cache(2);
   const Head h1{1, kGenesis};
