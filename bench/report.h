@@ -26,7 +26,7 @@ struct Config {
   std::string dir;           // where databases are made and kept (build-bench/data)
   std::string pli;           // the pli binary
   bool quick = false;        // fewer repetitions, smaller work
-  std::vector<int> only;     // measurements to run (1-8); empty = all
+  std::vector<int> only;     // measurements to run (1-9); empty = all
   int64_t small_db = 1'000'000;
   int64_t large_db = 10'000'000;
 };
@@ -51,7 +51,7 @@ std::string Duration(double seconds);
 std::string Ratio(double r);
 std::string Verdict(bool met);
 
-// The measurements (engine_bench.cc, store_bench.cc, sk_bench.cc).
+// The measurements (engine_bench.cc, store_bench.cc, sk_bench.cc, ...).
 void MeasureRandomPlay(const Config& c, Report& r);   // 1
 void MeasureFold(const Config& c, Report& r);         // 2
 void MeasureAudit(const Config& c, Report& r);        // 3
@@ -60,6 +60,7 @@ void MeasureWrites(const Config& c, Report& r);       // 5
 void MeasurePeakMemory(const Config& c, Report& r);   // 6
 void MeasureSkullKingPlay(const Config& c, Report& r);  // 7 (sk_bench.cc)
 void MeasurePostgres(const Config& c, Report& r);     // 8 (pg_bench.cc)
+void MeasureSkullKingAudit(const Config& c, Report& r);  // 9 (sk_audit_bench.cc)
 
 }  // namespace pli::bench
 

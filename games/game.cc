@@ -60,6 +60,20 @@ void Match::StepAll(std::span<const AnyEvent> events, bool keep_going,
   }
 }
 
+bool Match::StepRow(int64_t seq, std::string_view body, const ColumnsView& columns,
+                    std::optional<GameOpening>& opening) {
+  std::optional<EventRecord> record = game().RecordOf(body, nullptr);
+  if (!record || !ColumnsMatch(columns, record->columns)) return false;
+  if (record->opening) opening = std::move(record->opening);
+  AnyEvent event;
+  event.seq = seq;
+  event.type = record->columns.type;
+  event.seat = record->columns.seat;
+  event.id = std::move(record->columns.id);
+  event.body = std::move(record->body);
+  return !Step(event);
+}
+
 std::optional<uint8_t> FormatOf(const Game& game) {
   for (int byte = 0; byte < 256; ++byte)
     if (game.Owns(std::string(1, static_cast<char>(byte)))) return static_cast<uint8_t>(byte);

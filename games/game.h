@@ -131,6 +131,16 @@ class Match {
   // first illegal event unless keep_going.
   virtual void StepAll(std::span<const AnyEvent> events, bool keep_going,
                        std::vector<std::pair<size_t, Verdict>>& verdicts);
+  // The audit's one pass over a stored row (replay/stored_scan.h), event
+  // `seq` of the match: whether `body` decodes, the row's `columns` are
+  // those of its record (Game::RecordOf, ColumnsMatch) and the event is
+  // legal here; a legal event is applied. A game event's opening is put
+  // in `opening`. False for anything to report (the match is then left in
+  // no particular state): the caller takes the detailed path, which says
+  // what. This default goes through RecordOf and Step; a game may decode
+  // once and compare the columns in place.
+  virtual bool StepRow(int64_t seq, std::string_view body, const ColumnsView& columns,
+                       std::optional<GameOpening>& opening);
   // `pli state --json` and `pli legal --json` (INTERFACE.md §2, the game's
   // rulebook).
   virtual boost::json::object StateJson() const = 0;

@@ -15,6 +15,7 @@
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
 #include "games/president/log.h"
+#include "referee/match_cache.h"
 
 namespace pli {
 namespace {
@@ -423,6 +424,55 @@ std::string ControlCharacterIn(const std::string& game, const EventRecord& recor
   return problem;
 }
 
+// The result of a resubmitted idempotency key of any game: the original
+// event's, or a refusal when the key named another action.
+AnySubmitResult Resubmitted(EventStore& store, const std::string& id, const Game& kind,
+                            const EventRecord& record, int64_t seq, int64_t head_seq) {
+  const std::optional<StoredGame> stored = store.Read(id);
+  if (stored) {
+    for (const StoredEvent& row : stored->events) {
+      if (row.seq != seq) continue;
+      const Game* owner = GameOfBody(row.body);
+      if (owner != &kind || ActionOf(kind, row.body) != ActionOf(kind, record.body)) {
+        return AnyResult(Outcome::kRejected, head_seq,
+                         "id \"" + *record.columns.id +
+                             "\" was already used for another action, event " +
+                             std::to_string(seq) + " of game \"" + id + "\"");
+      }
+      AnySubmitResult result = AnyResult(Outcome::kDuplicate, head_seq,
+                                         "already recorded as event " + std::to_string(seq) +
+                                             " (id \"" + *record.columns.id +
+                                             "\"); nothing written");
+      result.seq = seq;
+      result.hash = row.hash;
+      return result;
+    }
+  }
+  throw StoreError("game \"" + id + "\": the id index names event " + std::to_string(seq) +
+                   ", which is not stored; run pli audit");
+}
+
+// The match of a stored game of `kind`, folded from the store (illegal
+// events, kept by an import for audit, change nothing). Throws StoreError
+// for a stored event of another game.
+std::unique_ptr<Match> FoldStored(EventStore& store, const std::string& id, const Game& kind) {
+  std::unique_ptr<Match> match = kind.NewMatch();
+  const std::optional<StoredGame> stored = store.Read(id);
+  if (!stored) return match;
+  AnyEvent e;
+  for (const StoredEvent& row : stored->events) {
+    if (!kind.Owns(row.body)) {
+      throw StoreError("game \"" + id + "\", event " + std::to_string(row.seq) +
+                       ": the stored event is not an event of " + std::string(kind.Name()) +
+                       "; run pli audit");
+    }
+    e.seq = row.seq;
+    e.body = row.body;
+    match->Step(e);
+  }
+  return match;
+}
+
 }  // namespace
 
 AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
@@ -442,7 +492,11 @@ AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game
     return result;
   }
   const std::string id = record->opening ? record->opening->game : game;
-  store.Write([&] {
+  MatchCache& cache = store.Matches();
+  std::optional<AnyEvent> appended;  // the event written, once accepted
+  Head judged_at;                    // the head it was judged at
+  const bool committed = store.Write([&] {
+    appended.reset();
     const std::optional<Head> head = store.HeadOf(id);
     const int64_t head_seq = head ? head->seq : 0;
     if (std::string problem = ControlCharacterIn(id, *record); !problem.empty()) {
@@ -458,58 +512,36 @@ AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game
       result = AnyResult(Outcome::kRejected, head_seq, "game \"" + id + "\" already exists");
       return false;
     }
-    std::optional<StoredGame> stored;
-    if (head) stored = store.Read(id);
     if (head && record->columns.id) {
       if (std::optional<int64_t> seq = store.FindId(id, *record->columns.id)) {
-        for (const StoredEvent& row : stored->events) {
-          if (row.seq != *seq) continue;
-          const Game* owner = GameOfBody(row.body);
-          if (owner != &kind || ActionOf(kind, row.body) != ActionOf(kind, record->body)) {
-            result = AnyResult(Outcome::kRejected, head_seq,
-                               "id \"" + *record->columns.id +
-                                   "\" was already used for another action, event " +
-                                   std::to_string(*seq) + " of game \"" + id + "\"");
-            return false;
-          }
-          result = AnyResult(Outcome::kDuplicate, head_seq,
-                             "already recorded as event " + std::to_string(*seq) + " (id \"" +
-                                 *record->columns.id + "\"); nothing written");
-          result.seq = *seq;
-          result.hash = row.hash;
-          return false;
-        }
-        throw StoreError("game \"" + id + "\": the id index names event " + std::to_string(*seq) +
-                         ", which is not stored; run pli audit");
+        result = Resubmitted(store, id, kind, *record, *seq, head_seq);
+        return false;
       }
     }
-    std::unique_ptr<Match> match = kind.NewMatch();
-    if (stored) {
-      for (const StoredEvent& row : stored->events) {
-        AnyEvent e;
-        e.seq = row.seq;
-        e.body = row.body;
-        if (!kind.Owns(row.body)) {
-          throw StoreError("game \"" + id + "\", event " + std::to_string(row.seq) +
-                           ": the stored event is not an event of " + std::string(kind.Name()) +
-                           "; run pli audit");
-        }
-        match->Step(e);
-      }
+    // The match at the head: kept from an earlier submit on this store, or
+    // read and folded now (and kept).
+    std::unique_ptr<Match> none;
+    const Match* folded = nullptr;
+    if (head) {
+      folded = cache.At(id, *head, kind);
+      if (folded == nullptr) folded = &cache.Put(id, *head, FoldStored(store, id, kind));
+    } else {
+      none = kind.NewMatch();
+      folded = none.get();
     }
     if (expect && *expect != head_seq) {
       result = AnyResult(Outcome::kStale, head_seq,
                          "the log is at seq " + std::to_string(head_seq) + ", you expected " +
                              std::to_string(*expect) + ": look at the state again and resubmit");
-      result.match = std::move(match);
+      result.match = folded->Clone();
       return false;
     }
     AnyEvent event = action;
     event.seq = head_seq + 1;
-    if (std::optional<Verdict> v = match->Decide(event)) {
+    if (std::optional<Verdict> v = folded->Decide(event)) {
       result = AnyResult(Outcome::kRejected, head_seq, v->message);
       result.violation = std::move(v);
-      result.match = std::move(match);
+      result.match = folded->Clone();
       return false;
     }
     result = AnyResult(Outcome::kAccepted, head_seq,
@@ -517,10 +549,22 @@ AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game
     result.seq = *event.seq;
     result.hash = ChainHash(head ? head->hash : kGenesis, *event.seq, record->body);
     store.Append(id, *event.seq, *record, result.hash);
-    match->Step(event);
-    result.match = std::move(match);
+    result.match = folded->Clone();
+    result.match->Step(event);
+    judged_at = head.value_or(Head{0, kGenesis});
+    appended = std::move(event);
     return true;
   });
+  // Committed (or joined to an enclosing transaction, which may still roll
+  // it back: then the head moves back and the next submit folds again).
+  if (committed && appended) {
+    const Head after{result.seq, result.hash};
+    if (result.seq == 1) {
+      cache.Put(id, after, result.match->Clone());
+    } else {
+      cache.Advance(id, judged_at, *appended, after);
+    }
+  }
   return result;
 }
 

@@ -129,6 +129,16 @@ struct AnySubmitResult {
 // event, the one its ruleset names). A malformed action is refused with
 // `malformed`. A resubmitted --id is the same action when the two differ
 // at most in their time stamp.
+//
+// As a Referee does, it keeps each game's Match folded up to the head in
+// the store object (EventStore::Matches, referee/match_cache.h): when the
+// head read inside the write transaction is the one kept, the game is not
+// read and folded again (a submit then costs a Decide, a Clone for the
+// result and a Step); when another writer moved it, or a transaction was
+// rolled back, it folds from the store. The kept match is stepped only once
+// the store's Write returned true (committed, or joined to an enclosing
+// transaction, whose rollback moves the head back: only the head decides).
+// Its results, and what it writes, are the same either way.
 AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
                           const AnyEvent& action, std::optional<int64_t> expect);
 

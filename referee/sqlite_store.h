@@ -32,23 +32,13 @@ enum class OpenMode {
 std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, OpenMode mode);
 
 // A stored row as a scan sees it: views into SQLite's own buffers, valid
-// only while the row is being visited (StoredEvent is the row copied out).
-struct StoredRowView {
+// only while the row is being visited (StoredEvent is the row copied out);
+// its columns as ColumnsView (schema/record.h) holds them.
+struct StoredRowView : ColumnsView {
   int64_t seq = 0;
-  int64_t type = 0;                    // the type column (EventType's tag)
-  int seat = -1;                       // -1 for NULL
-  std::optional<std::string_view> id;  // nullopt for NULL
-  std::string_view cards;
   std::string_view body;
   Hash hash{};
   Hash prev{};                         // the prev column
-  // The columns of EventDetails, as stored; `details` false (and the rest
-  // empty) for a file older than schema version 3, which has none.
-  bool details = true;
-  std::optional<std::string_view> declaration;
-  int64_t recipient = -1;              // -1 for NULL
-  std::optional<std::string_view> at;
-  std::optional<int64_t> seed;
 };
 
 // A pli database open read-only, which can also hand a game's rows over one

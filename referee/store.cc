@@ -2,6 +2,7 @@
 // append and the database head.
 #include "referee/store.h"
 #include "engine/text.h"
+#include "referee/match_cache.h"
 
 
 namespace pli {
@@ -15,6 +16,14 @@ std::string Quoted(std::string_view s) { return "\"" + EscapeForTerminal(s) + "\
 }
 
 }  // namespace
+
+EventStore::EventStore() = default;
+EventStore::~EventStore() = default;
+
+MatchCache& EventStore::Matches() {
+  if (!matches_) matches_ = std::make_unique<MatchCache>();
+  return *matches_;
+}
 
 std::string SeatsJson(const std::vector<std::string>& seats) {
   static constexpr char kHex[] = "0123456789abcdef";

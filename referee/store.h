@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -107,9 +108,20 @@ void AddToDatabaseHead(Sha256Stream& sha, std::string_view game, const Head& hea
 // "db:N:HASH".
 std::string DatabaseHeadText(const DatabaseHead& head);
 
+class MatchCache;  // referee/match_cache.h
+
 class EventStore {
  public:
-  virtual ~EventStore() = default;
+  EventStore();
+  virtual ~EventStore();
+  EventStore(const EventStore&) = delete;
+  EventStore& operator=(const EventStore&) = delete;
+
+  // The games SubmitAny (referee/referee.h) has folded through this store
+  // object, each kept at its head, so that the next submit to one skips
+  // reading and folding it again (referee/match_cache.h). Each store object
+  // keeps its own, a decorator too. Made on first use.
+  MatchCache& Matches();
 
   // The ids of every game, in the order they were created.
   virtual std::vector<std::string> Games() = 0;
@@ -158,6 +170,9 @@ class EventStore {
   // Commits, durably, when fn returns true; rolls back when it returns
   // false or throws (the exception propagates). Returns fn's result.
   virtual bool Write(const std::function<bool()>& fn) = 0;
+
+ private:
+  std::unique_ptr<MatchCache> matches_;
 };
 
 // A store that passes every call on to another: the base of a decorator,

@@ -157,14 +157,18 @@ void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<st
   ScanScratch scratch;  // one event and one state, reused from game to game
   for (size_t i = 0; i < ids.size(); ++i) {
     sink.Progress(i, ids.size());
-    if (const std::optional<int64_t> events =
-            AuditStoredGameFast(*store, ids[i], witness, scratch)) {
-      sink.AddClean(ids[i], *events);
-      continue;
-    }
-    sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(ids[i]), witness), sink.keep_going()));
+    AuditDbGame(sink, *store, ids[i], witness, scratch);
   }
   AuditDatabase(sink, *store, db_witness);
+}
+
+void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,
+                 const std::optional<Head>& witness, ScanScratch& scratch) {
+  if (const std::optional<int64_t> events = AuditStoredGameFast(store, game, witness, scratch)) {
+    sink.AddClean(game, *events);
+    return;
+  }
+  sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(game), witness), sink.keep_going()));
 }
 
 namespace {

@@ -18,6 +18,7 @@
 #include "replay/chain_check.h"
 #include "replay/fold.h"
 #include "replay/source.h"
+#include "replay/stored_scan.h"
 
 namespace pli {
 
@@ -97,6 +98,13 @@ void AuditScannedGames(AuditSink& sink, PostgresReader& store, const std::string
                        const std::optional<std::string>& id, const std::optional<Head>& witness,
                        const std::optional<DatabaseHead>& db_witness,
                        const std::function<void(const ScannedGame&)>& observe = {});
+
+// Audits one game of a SQLite database as AuditDbGames does, handing it to
+// the sink: one pass over its rows (AuditStoredGameFast) when it has
+// nothing to report, else the detailed path (CheckStoredAnyGame, VerdictOf).
+// `scratch` is reused from game to game.
+void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,
+                 const std::optional<Head>& witness, ScanScratch& scratch);
 
 // Audits the games of a database (all, or the one named by `id`) in
 // creation order, each checked for tampering (chain, head, the games row's

@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "engine/president/rules.h"
+#include "games/president/module.h"
 #include "replay/chain_check.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
@@ -153,26 +154,36 @@ bool CardsColumnMatches(const EventBody& body, std::string_view column) {
 namespace {
 
 // The one-pass audit of a game's rows, row by row (AuditStoredGameFast,
-// AuditScannedGameFast): Row for each row in order, then Finish.
+// AuditScannedGameFast): Row for each row in order, then Finish. The game
+// is the one the first row's body names (KindOfStored): Super Président's
+// rows are decoded into the reused Event and folded into the reused State
+// (AuditByPosition); any other game's are stepped by its Match (StepRow).
 class RowAuditor {
  public:
   RowAuditor(const std::optional<Head>& witness, ScanScratch& scratch)
-      : witness_(witness), state_(scratch.state), event_(scratch.event) {
-    ResetState(state_);
+      : witness_(witness), scratch_(scratch) {
     witnessed_ = !witness.has_value();
   }
 
   // Checks the next row; false once one fails (the rest need not be seen).
   bool Row(const StoredRowView& row) {
     if (!Linked(row, last_ + 1, prev_)) return sound_ = false;
-    if (DecodeEventInto(row.body, event_) || !Agrees(row, event_)) return sound_ = false;
-    KeepOpening(row, event_, opening_);
-    // AuditByPosition: an event whose seq is not the position Decide
-    // expects is judged without its seq.
-    const bool opens =
-        std::holds_alternative<GameEvent>(event_.body) && state_.phase == Phase::kNone;
-    if (row.seq != (opens ? 1 : state_.seq + 1)) event_.seq.reset();
-    if (Step(state_, event_)) return sound_ = false;
+    if (row.seq == 1) {
+      kind_ = GameOfBody(row.body);
+      if (kind_ == nullptr) return sound_ = false;
+      if (kind_ == &PresidentGame()) {
+        ResetState(scratch_.state);
+      } else {
+        scratch_.match = kind_->NewMatch();
+      }
+    }
+    if (kind_ == &PresidentGame()) {
+      if (!PresidentRow(row)) return sound_ = false;
+    } else {
+      std::optional<GameOpening> opened;
+      if (!scratch_.match->StepRow(row.seq, row.body, row, opened)) return sound_ = false;
+      if (row.seq == 1) any_opening_ = std::move(opened);
+    }
     if (witness_ && row.seq == witness_->seq) witnessed_ = row.hash == witness_->hash;
     prev_ = row.hash;
     last_ = row.seq;
@@ -182,22 +193,37 @@ class RowAuditor {
   // The number of events when every check passed, given the games row
   // (nullopt: no such game).
   std::optional<int64_t> Finish(std::string_view game, const std::optional<GameRow>& head) const {
-    if (!sound_ || !witnessed_ || !HeadSound(head, last_, prev_) ||
-        !CopiesAgree(game, head, opening_)) {
-      return std::nullopt;
-    }
+    const bool copies =
+        kind_ == &PresidentGame()
+            ? CopiesAgree(game, head, opening_)
+            : !any_opening_ || !head ||
+                  GameRowProblem(game, head->ruleset, head->seats, *any_opening_).empty();
+    if (!sound_ || !witnessed_ || !HeadSound(head, last_, prev_) || !copies) return std::nullopt;
     return last_;
   }
 
  private:
+  bool PresidentRow(const StoredRowView& row) {
+    Event& event = scratch_.event;
+    State& state = scratch_.state;
+    if (DecodeEventInto(row.body, event) || !Agrees(row, event)) return false;
+    KeepOpening(row, event, opening_);
+    // AuditByPosition: an event whose seq is not the position Decide
+    // expects is judged without its seq.
+    const bool opens = std::holds_alternative<GameEvent>(event.body) && state.phase == Phase::kNone;
+    if (row.seq != (opens ? 1 : state.seq + 1)) event.seq.reset();
+    return !Step(state, event);
+  }
+
   const std::optional<Head>& witness_;
-  State& state_;
-  Event& event_;
+  ScanScratch& scratch_;
+  const Game* kind_ = nullptr;             // named by row 1's body
   int64_t last_ = 0;
   Hash prev_ = kGenesis;
   bool sound_ = true;
   bool witnessed_ = true;
-  std::optional<GameEvent> opening_;
+  std::optional<GameEvent> opening_;        // Super Président's game event
+  std::optional<GameOpening> any_opening_;  // any other game's
 };
 
 }  // namespace

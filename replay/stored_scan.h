@@ -14,6 +14,7 @@
 #define PLI_REPLAY_STORED_SCAN_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -21,6 +22,7 @@
 #include "engine/president/event.h"
 #include "engine/president/state.h"
 #include "referee/postgres_store.h"
+#include "games/game.h"
 #include "referee/sqlite_store.h"
 #include "schema/log_reader.h"
 
@@ -34,14 +36,17 @@ namespace pli {
 struct ScanScratch {
   Event event;
   State state;
+  std::unique_ptr<Match> match;  // a game other than Super Président's
 };
 
-// Audits a stored game in one pass: the checks of CheckStoredGame (seqs
-// contiguous from 1, hashes chained, bodies decode, columns agree, the head
-// is the last row, `witness` a row of the log) and of AuditByPosition
-// (every event legal). Returns the number of events when every check
-// passes; nullopt when one fails or there is no such game (then run the
-// detailed path).
+// Audits a stored game in one pass: the checks of CheckStoredAnyGame
+// (seqs contiguous from 1, hashes chained, bodies decode, columns agree,
+// the head is the last row, `witness` a row of the log) and of the audit's
+// judging (every event legal). Returns the number of events when every
+// check passes; nullopt when one fails or there is no such game (then run
+// the detailed path). A game of any game: its first row's body names it
+// (GameOfBody); Super Président's rows are decoded and folded by its own
+// types, any other game's through its Match (Match::StepRow).
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch);

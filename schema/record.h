@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pli {
@@ -38,6 +39,42 @@ struct EventColumns {
   std::optional<EventDetails> details;
   friend bool operator==(const EventColumns&, const EventColumns&) = default;
 };
+
+// A stored row's columns as a store hands them over, as views into its
+// buffers (the audit's one pass, replay/stored_scan.h): EventColumns as
+// stored, before anything is copied or narrowed.
+struct ColumnsView {
+  int64_t type = 0;                           // the type column
+  int seat = -1;                              // -1 for NULL
+  std::optional<std::string_view> id;         // nullopt for NULL
+  std::string_view cards;
+  // The columns of EventDetails; `details` false (and the rest empty) for
+  // a file older than schema version 3, which has none.
+  bool details = true;
+  std::optional<std::string_view> declaration;
+  int64_t recipient = -1;                     // -1 for NULL
+  std::optional<std::string_view> at;
+  std::optional<int64_t> seed;
+};
+
+// Whether the stored columns are `actual` (a record's, RecordOf), compared
+// as stored: what CheckStoredGame's column check passes, or stricter.
+inline bool ColumnsMatch(const ColumnsView& stored, const EventColumns& actual) {
+  if (stored.type != actual.type || stored.seat != actual.seat) return false;
+  if (stored.id.has_value() != actual.id.has_value() || (stored.id && *stored.id != *actual.id)) {
+    return false;
+  }
+  if (stored.cards != actual.cards) return false;
+  // A file older than schema version 3 has no such columns (none stored).
+  if (!stored.details || !actual.details) return true;
+  const EventDetails& d = *actual.details;
+  const auto same = [](const std::optional<std::string_view>& a,
+                       const std::optional<std::string>& b) {
+    return a.has_value() == b.has_value() && (!a || *a == *b);
+  };
+  return same(stored.declaration, d.declaration) && stored.recipient == d.recipient &&
+         same(stored.at, d.at) && stored.seed == d.seed;
+}
 
 // The wire tag of a game event, the same in every game (FORMAT.md §6, §8).
 inline constexpr uint8_t kGameEventTag = 1;

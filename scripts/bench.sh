@@ -8,9 +8,9 @@
 #   scripts/bench.sh --quick    fewer repetitions, smaller work
 #   scripts/bench.sh --only 1,2 some measurements; prints them, leaves the page
 #
-# The 1M- and 10M-event databases are generated on the first run into
-# build-bench/data/ (about 2 GB, several minutes) and reused afterwards;
-# delete them to regenerate.
+# The 1M- and 10M-event databases (and measurement 9's 1M-event Skull King
+# archive) are generated on the first run into build-bench/data/ (about
+# 2.2 GB, several minutes) and reused afterwards; delete them to regenerate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -3,6 +3,7 @@
 #include "games/skull_king/module.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <type_traits>
 #include <utility>
@@ -76,6 +77,74 @@ Event Normalized(Event event) {
   return event;
 }
 
+// The text of each card index (CardText), made once.
+const std::array<std::string, kCardBits>& CardTexts() {
+  static const std::array<std::string, kCardBits> texts = [] {
+    std::array<std::string, kCardBits> t;
+    for (int i = 0; i < kCardBits; ++i) t[i] = CardText(Card(static_cast<uint8_t>(i)));
+    return t;
+  }();
+  return texts;
+}
+
+// Takes `cards`' texts, one space between two, from the front of `rest`.
+bool TakeCards(std::string_view& rest, const CardList& cards) {
+  const auto& texts = CardTexts();
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (i > 0) {
+      if (!rest.starts_with(' ')) return false;
+      rest.remove_prefix(1);
+    }
+    if (cards[i].index >= kCardBits) return false;
+    const std::string& text = texts[cards[i].index];
+    if (!rest.starts_with(text)) return false;
+    rest.remove_prefix(text.size());
+  }
+  return true;
+}
+
+bool Take(std::string_view& rest, std::string_view piece) {
+  if (!rest.starts_with(piece)) return false;
+  rest.remove_prefix(piece.size());
+  return true;
+}
+
+// Whether a row's cards column is the text ColumnsOf(line).cards writes,
+// compared in place.
+bool CardsColumnIs(const Event& event, std::string_view column) {
+  std::string_view rest = column;
+  if (const auto* d = std::get_if<DealEvent>(&event)) {
+    for (size_t i = 0; i < d->hands.size(); ++i) {
+      if (i > 0 && !Take(rest, " | ")) return false;
+      if (!TakeCards(rest, d->hands[i])) return false;
+    }
+    if (d->turned) {
+      if (!Take(rest, " | turned ") || d->turned->index >= kCardBits ||
+          !Take(rest, CardTexts()[d->turned->index])) {
+        return false;
+      }
+    }
+  } else if (const auto* p = std::get_if<PlayEvent>(&event)) {
+    if (!TakeCards(rest, p->cards)) return false;
+  }
+  return rest.empty();
+}
+
+// Whether a row's columns are ColumnsOf(line)'s (ColumnsMatch), compared in
+// place.
+bool ColumnsAre(const EventLine& line, const ColumnsView& c) {
+  if (c.type != static_cast<int64_t>(TypeOf(line.event)) || c.seat != ActingSeat(line.event)) {
+    return false;
+  }
+  if (c.id.has_value() != line.id.has_value() || (c.id && *c.id != *line.id)) return false;
+  if (!CardsColumnIs(line.event, c.cards)) return false;
+  if (!c.details) return true;  // a file older than schema version 3
+  const auto* deal = std::get_if<DealEvent>(&line.event);
+  const bool seed = deal != nullptr ? c.seed == deal->seed : !c.seed.has_value();
+  return seed && !c.declaration && c.recipient == -1 &&
+         c.at.has_value() == line.at.has_value() && (!c.at || *c.at == *line.at);
+}
+
 class SkullKingMatch final : public Match {
  public:
   const Game& game() const override { return SkullKingGame(); }
@@ -96,6 +165,18 @@ class SkullKingMatch final : public Match {
     std::optional<Violation> v = sk::Step(state_, Read(event));
     if (!v) return std::nullopt;
     return ToVerdict(*v);
+  }
+  // The audit's one pass (Match::StepRow): the body decoded once, its
+  // columns compared in place.
+  bool StepRow(int64_t /*seq: the state counts*/, std::string_view body,
+               const ColumnsView& columns, std::optional<GameOpening>& opening) override {
+    std::variant<EventLine, std::string> decoded = DecodeEvent(body);
+    const auto* line = std::get_if<EventLine>(&decoded);
+    if (line == nullptr || !ColumnsAre(*line, columns)) return false;
+    if (const auto* g = std::get_if<GameEvent>(&line->event)) {
+      opening = GameOpening{g->game, g->ruleset, g->seats};
+    }
+    return !sk::Step(state_, line->event);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }

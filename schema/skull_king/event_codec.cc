@@ -80,40 +80,46 @@ class Reader {
     }
     return static_cast<uint8_t>(bytes_[pos_++]);
   }
-  uint64_t Varint(std::string_view what) {
+  // A varint named `prefix` + `what` in messages ("the length of " "the
+  // id"), the name written out only when something is wrong.
+  uint64_t Varint(std::string_view what, std::string_view prefix = {}) {
+    const auto name = [&] { return std::string(prefix) + std::string(what); };
     const std::size_t start = pos_;
     uint64_t value = 0;
     for (int shift = 0; !failed(); shift += 7) {
-      uint8_t b = Byte(what);
-      if (failed()) break;
+      if (remaining() == 0) {
+        Fail(pos_, "the encoding ends where " + name() + " should be");
+        break;
+      }
+      const auto b = static_cast<uint8_t>(bytes_[pos_++]);
       if (shift == 63 && b > 1) {
-        Fail(start, std::string(what) + " is a varint that does not fit in 64 bits");
+        Fail(start, name() + " is a varint that does not fit in 64 bits");
         break;
       }
       value |= static_cast<uint64_t>(b & 0x7F) << shift;
       if ((b & 0x80) != 0) continue;
       if (b == 0 && shift > 0)
-        Fail(start, std::string(what) + " is not a minimal varint (its last byte is zero)");
+        Fail(start, name() + " is not a minimal varint (its last byte is zero)");
       return failed() ? 0 : value;
     }
     return 0;
   }
   uint64_t Count(std::string_view items, uint64_t max) {
     const std::size_t start = pos_;
-    const std::string what = "the number of " + std::string(items);
-    uint64_t n = Varint(what);
+    uint64_t n = Varint(items, "the number of ");
     if (failed()) return 0;
     if (n > max) {
-      Fail(start, what + ", " + std::to_string(n) + ", is more than the " + std::to_string(max) +
-                      " allowed");
+      Fail(start, "the number of " + std::string(items) + ", " + std::to_string(n) +
+                      ", is more than the " + std::to_string(max) + " allowed");
     } else if (n > remaining()) {
-      Fail(start, what + ", " + std::to_string(n) + ", runs past the end of the encoding");
+      Fail(start, "the number of " + std::string(items) + ", " + std::to_string(n) +
+                      ", runs past the end of the encoding");
     }
     return failed() ? 0 : n;
   }
   std::string String(std::string_view what, bool non_empty) {
     const std::size_t start = pos_;
-    uint64_t n = Varint("the length of " + std::string(what));
+    uint64_t n = Varint(what, "the length of ");
     if (failed()) return {};
     if (n > kMaxStringBytes) {
       Fail(start, std::string(what) + " is longer than the " + std::to_string(kMaxStringBytes) +

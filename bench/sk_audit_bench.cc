@@ -1,0 +1,223 @@
+// sk_audit_bench.cc: measurement 9 (issue 14), the audit of an archive of
+// Skull King games from SQLite against a bare scan of the same rows: the
+// counterpart of measurement 3.
+//
+// The archive (build-bench/data/sk-events-1m.db, made once and reused) holds
+// random legal games of the three presets, as a live table writes them:
+// 2 to 8 seats (original 2 to 6), deals by Skull King's seeded shuffle
+// (DealFromSeed of bots/skull_king), bids and plays picked uniformly among
+// LegalActions, every event stamped with `at`, every deal, bid and play
+// with a client `id`; half of the games are played to the end of their 10
+// manches, the others closed by an `end` event after 1 to 9. They are
+// written by pli::Import, which judges each game through the game
+// interface first.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/harness.h"
+#include "bench/process.h"
+#include "bench/random_games.h"
+#include "bench/report.h"
+#include "bench/store_ops.h"
+#include "bots/skull_king/bot.h"
+#include "engine/skull_king/options.h"
+#include "engine/skull_king/rules.h"
+#include "games/game.h"
+#include "referee/referee.h"
+#include "referee/sqlite_store.h"
+#include "replay/audit.h"
+#include "replay/chain_check.h"
+#include "replay/stored_scan.h"
+#include "schema/skull_king/event_codec.h"
+
+namespace pli::bench {
+namespace {
+
+[[noreturn]] void Die(const std::string& what) {
+  std::fprintf(stderr, "pli_bench: skull king audit: %s\n", what.c_str());
+  std::abort();
+}
+
+constexpr const char* kRulesets[] = {"skull-king", "skull-king-official", "skull-king-original"};
+constexpr const char* kNames[] = {"Ann", "Bob", "Cleo", "Dan", "Eve", "Fred", "Gus", "Hana"};
+
+// A live table's clock: RFC 3339 times a few seconds apart.
+std::string Tick(Rng& rng, int64_t& seconds) {
+  seconds += 1 + rng.Below(20);
+  const int s = static_cast<int>(seconds % (28 * 86400));
+  char text[32];
+  std::snprintf(text, sizeof text, "2026-11-%02dT%02d:%02d:%02dZ", 1 + s / 86400, s / 3600 % 24,
+                s / 60 % 60, s % 60);
+  return text;
+}
+
+int ActingSeat(const sk::Event& e) {
+  if (const auto* b = std::get_if<sk::BidEvent>(&e)) return b->seat;
+  if (const auto* p = std::get_if<sk::PlayEvent>(&e)) return p->seat;
+  return -1;
+}
+
+// One random legal Skull King game with this id, as stored events.
+AnyGameLog SkRandomGame(Rng& rng, const std::string& id) {
+  const std::string ruleset = kRulesets[rng.Below(3)];
+  const auto [lo, hi] = sk::SeatRange(ruleset);
+  const int seats = lo + rng.Below(hi - lo + 1);
+  const int manches = rng.Below(2) == 0 ? sk::kManches : 1 + rng.Below(sk::kManches - 1);
+  AnyGameLog log;
+  log.game = id;
+  log.kind = FindGame(ruleset);
+  sk::State state;
+  int64_t clock = rng.Below(20 * 3600);
+  const auto record = [&](sk::Event event) {
+    sk::EventLine line{.event = std::move(event), .seq = std::nullopt, .id = std::nullopt,
+                       .at = Tick(rng, clock)};
+    if (!std::holds_alternative<sk::GameEvent>(line.event)) {
+      char key[32];
+      std::snprintf(key, sizeof key, "c%d-%05zu", ActingSeat(line.event) + 1, log.events.size());
+      line.id = key;
+    }
+    if (sk::Decide(state, line.event)) Die("the generator made an illegal event");
+    sk::ApplyInPlace(state, line.event);
+    AnyEvent any;
+    any.type = static_cast<uint8_t>(sk::TypeOf(line.event));
+    any.seat = ActingSeat(line.event);
+    any.id = line.id;
+    any.body = sk::EncodeEvent(line);
+    log.events.push_back(std::move(any));
+  };
+  sk::GameEvent g;
+  g.game = id;
+  g.ruleset = ruleset;
+  for (int i = 0; i < seats; ++i) g.seats.push_back(kNames[i]);
+  record(sk::Event{std::move(g)});
+  std::vector<sk::LegalAction> listed;
+  while (state.phase != sk::Phase::kGameOver) {
+    if (state.phase == sk::Phase::kMancheOver || state.manche == 0) {
+      if (state.manche == manches) {
+        record(sk::Event{sk::EndEvent{}});
+        break;
+      }
+      record(sk::Event{sk::DealFromSeed(state.options, state.seats, state.manche + 1, rng.Next())});
+      continue;
+    }
+    sk::LegalActions(state, listed);
+    if (listed.empty()) Die("nothing legal while a manche is on");
+    record(sk::ToEvent(listed[rng.Below(static_cast<int>(listed.size()))]));
+  }
+  return log;
+}
+
+// Creates the archive of at least `events` events unless `path` exists
+// (written under a temporary name, renamed when complete).
+void MakeSkDb(const std::string& path, int64_t events, uint64_t seed) {
+  if (std::filesystem::exists(path)) return;
+  const std::string part = path + ".part";
+  RemoveDb(part);
+  std::fprintf(stderr, "pli_bench: generating %s (%lld Skull King events) ...\n", path.c_str(),
+               static_cast<long long>(events));
+  {
+    std::unique_ptr<EventStore> store = OpenSqliteStore(part, OpenMode::kCreate);
+    Rng rng(seed);
+    int64_t written = 0;
+    int next = 1;
+    while (written < events) {
+      std::vector<AnyGameLog> batch;
+      for (int i = 0; i < 200; ++i, ++next) {
+        char id[16];
+        std::snprintf(id, sizeof id, "k%06d", next);
+        batch.push_back(SkRandomGame(rng, id));
+      }
+      ImportResult r = Import(*store, batch, false);
+      if (!r.ok) Die("import refused: " + r.message);
+      written += r.events;
+    }
+  }
+  std::filesystem::rename(part, path);
+}
+
+// Takes what the audit hands over; aborts unless every game is clean.
+class CleanSink final : public AuditSink {
+ public:
+  bool keep_going() const override { return false; }
+  void Add(const GameVerdict& game) override {
+    if (!game.findings.empty() || game.chain.status != ChainStatus::kOk) {
+      Die("something to report in " + game.game);
+    }
+    events += game.events;
+  }
+  void AddClean(const std::string&, int64_t n) override { events += n; }
+  void SetDatabaseCheck(const std::string&, std::vector<std::string>) override {}
+  void SetDatabase(const DatabaseHead&, std::vector<DatabaseProblem>) override {}
+  void Progress(size_t, size_t) override {}
+
+  int64_t events = 0;
+};
+
+// What `pli audit --db` does for each game, in process (AuditDbGame: the
+// one pass over the rows when nothing is to report, else the detailed
+// path), without SQLite's integrity_check and the database head, as 3a.
+int64_t AuditSkDb(const std::string& path) {
+  std::unique_ptr<SqliteReader> store = OpenSqliteReader(path);
+  CleanSink sink;
+  ScanScratch scratch;
+  for (const std::string& game : store->Games()) {
+    AuditDbGame(sink, *store, game, std::nullopt, scratch);
+  }
+  return sink.events;
+}
+
+// The detailed path alone (Read, CheckStoredAnyGame, VerdictOf), which
+// every Skull King game took before the one pass covered any game.
+int64_t AuditSkDbDetailed(const std::string& path) {
+  std::unique_ptr<SqliteReader> store = OpenSqliteReader(path);
+  CleanSink sink;
+  for (const std::string& game : store->Games()) {
+    sink.Add(VerdictOf(CheckStoredAnyGame(*store->Read(game), std::nullopt), false));
+  }
+  return sink.events;
+}
+
+}  // namespace
+
+void MeasureSkullKingAudit(const Config& c, Report& r) {
+  const std::string path = c.dir + "/sk-events-1m.db";
+  MakeSkDb(path, c.small_db, 9);
+  const int reps = c.quick ? 1 : 5;
+  int64_t audited = 0, scanned = 0;
+  const Paired t = TimePaired(
+      reps, [&] { audited = AuditSkDb(path); }, [&] { scanned = BareScan(path, false); });
+  if (audited != scanned) Die("the audit and the scan saw different rows");
+  const double audit_rate = static_cast<double>(audited) / t.subject;
+  r.Add({"9a", "Skull King: audit from SQLite, in process, as `pli audit --db` (chain check "
+               "with SHA-256, decode, columns, Match steps)",
+         Count(audit_rate) + " events/s",
+         "bare `SELECT game, seq, body, hash FROM events`: " +
+             Count(static_cast<double>(scanned) / t.reference) + " rows/s",
+         Ratio(1 / t.ratio) + " of the scan", "≥ 0.5× the scan",
+         Verdict(1 / t.ratio >= 0.5)});
+  const Paired d = TimePaired(
+      reps, [&] { KeepAlive(AuditSkDbDetailed(path)); }, [&] { KeepAlive(AuditSkDb(path)); });
+  r.Add({"9b", "Skull King: the detailed path (Read, CheckStoredAnyGame, a Match per game), "
+               "taken for a game with something to report",
+         Count(static_cast<double>(audited) / d.subject) + " events/s",
+         "the audit of 9a: " + Count(static_cast<double>(audited) / d.reference) + " events/s",
+         Ratio(1 / d.ratio) + " of 9a", "", ""});
+  const ProcessRun p = RunProcess({c.pli, "audit", "--db", path}, true);
+  r.Add({"9c", "Skull King: `pli audit --db` on the same database, the whole command",
+         Count(static_cast<double>(audited) / p.seconds) + " events/s (" + Duration(p.seconds) +
+             ")",
+         "", "", "", p.status == 0 ? "" : "exit " + std::to_string(p.status)});
+  r.Note("9: " + Count(static_cast<double>(scanned)) + " Skull King events in " +
+         std::to_string(GameHeads(path).size()) +
+         " random legal games (the three presets, 2 to 8 seats, half played to the end, half "
+         "closed by an end event; every event with `at`, every action and deal with an `id`); " +
+         std::to_string(reps) + " repetition(s) each, alternating; the page cache is warm");
+}
+
+}  // namespace pli::bench
