@@ -80,7 +80,7 @@ bool Matches(const bj::object& event, int seat, const bj::object& action) {
 
 }  // namespace
 
-TEST_CASE("serve crash: kill -9 mid-game with bots and clients playing; every client resumes, no acknowledged action is lost, the database audits clean") {
+TEST_CASE("serve crash: kill -9 mid-game with bots and clients playing, every client resumes, no acknowledged action is lost, the database audits clean") {
   const auto dir = std::filesystem::temp_directory_path() / ("pli-serve-crash-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);

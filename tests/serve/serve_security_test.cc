@@ -101,7 +101,7 @@ const std::vector<std::string> kQuiet = {"--bot-delay-ms", "60000", "--grace-ms"
 
 }  // namespace
 
-TEST_CASE("serve security: a spectator acting, a token of another table and acting for another seat are refused; nothing is written") {
+TEST_CASE("serve security: a spectator acting, a token of another table and acting for another seat are refused, nothing is written") {
   Server server(kQuiet);
   const unsigned short port = server.port();
   Witness witness(port);
@@ -145,7 +145,7 @@ TEST_CASE("serve security: a spectator acting, a token of another table and acti
   Healthy(server, witness);
 }
 
-TEST_CASE("serve security: the host revokes and reissues a seat's token; the old one is refused at once, its socket closed, also after a restart") {
+TEST_CASE("serve security: the host revokes and reissues a seat's token, the old one is refused at once, its socket closed, also after a restart") {
   const auto dir = std::filesystem::temp_directory_path() / ("pli-serve-revoke-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -199,7 +199,7 @@ TEST_CASE("serve security: the host revokes and reissues a seat's token; the old
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("serve security: oversized bodies, headers and WebSocket messages are refused; the connection, not the server, ends") {
+TEST_CASE("serve security: oversized bodies, headers and WebSocket messages are refused, the connection, not the server, ends") {
   Server server(kQuiet);
   const unsigned short port = server.port();
   Witness witness(port);
@@ -271,7 +271,7 @@ TEST_CASE("serve security: invalid UTF-8 and binary frames are refused") {
   Healthy(server, witness);
 }
 
-TEST_CASE("serve security: deep JSON, duplicate keys and floats where integers belong are malformed; nothing is written") {
+TEST_CASE("serve security: deep JSON, duplicate keys and floats where integers belong are malformed, nothing is written") {
   Server server(kQuiet);
   const unsigned short port = server.port();
   Witness witness(port);
@@ -359,7 +359,7 @@ TEST_CASE("serve security: a WebSocket that does not authenticate within 5 s, an
   Healthy(server, witness);
 }
 
-TEST_CASE("serve security: trickled headers (slowloris) are cut off; the server keeps answering meanwhile") {
+TEST_CASE("serve security: trickled headers (slowloris) are cut off, the server keeps answering meanwhile") {
   Server server(kQuiet);
   const unsigned short port = server.port();
   Witness witness(port);
@@ -386,7 +386,7 @@ TEST_CASE("serve security: trickled headers (slowloris) are cut off; the server 
   Healthy(server, witness);
 }
 
-TEST_CASE("serve security: a flood from one client is cut off; its table and others play on") {
+TEST_CASE("serve security: a flood from one client is cut off, its table and others play on") {
   Server server(kQuiet);
   const unsigned short port = server.port();
   Witness witness(port);

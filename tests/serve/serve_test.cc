@@ -385,7 +385,7 @@ bj::value ReplayDocumentOf(const std::string& html) {
 
 }  // namespace
 
-TEST_CASE("serve: /replay/{game} is the replay page of pli replay --html once the game has ended; 404 for an unknown game, 403 before the end") {
+TEST_CASE("serve: /replay/{game} is the replay page of pli replay --html once the game has ended, 404 for an unknown game, 403 before the end") {
   Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
   const unsigned short port = server.port();
   Table t = MakeTable(port, "skull-king", 3, 3);
