@@ -11,6 +11,7 @@
 
 #include "referee/chain.h"
 #include "referee/open_store.h"
+#include "schema/strict_json.h"
 #include "serve/projection.h"
 
 namespace pli::serve {
@@ -25,19 +26,6 @@ Reply Error(int status, const std::string& error, const std::string& message) {
 }
 Reply Malformed(const std::string& field, const std::string& message) {
   return Json(400, {{"error", "malformed"}, {"field", field}, {"message", message}});
-}
-
-// Strict enough for the wire: depth at most 32 (SERVE.md: deep JSON).
-std::optional<bj::value> Parse(std::string_view text, std::string* why) {
-  bj::parse_options opt;
-  opt.max_depth = 32;
-  boost::system::error_code ec;
-  bj::value v = bj::parse(text, ec, {}, opt);
-  if (ec) {
-    *why = "not JSON: " + ec.message();
-    return std::nullopt;
-  }
-  return v;
 }
 
 // The sentence the actor reads: the verdict's, without what is hidden from
@@ -200,8 +188,8 @@ void Hub::Load() {
     t->id = q.Col(0);
     t->code = q.Col(1);
     t->ruleset = q.Col(2);
-    std::string why;
-    if (auto o = Parse(q.Col(3), &why); o && o->is_object()) t->options = o->as_object();
+    if (auto o = ParseStrictJson(q.Col(3)); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
+      t->options = std::get<bj::value>(o).as_object();
     t->size = sqlite3_column_int(q.s, 4);
     t->level = q.Col(5);
     t->host = q.Hash(6).value_or(TokenHash{});

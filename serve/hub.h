@@ -136,6 +136,15 @@ class Hub {
            const std::function<void(Reply)>& reply);
   void Act(const std::string& table, const std::string& token, const std::string& body,
            const std::function<void(Reply)>& reply);
+  // Host: revokes seat `seat`'s token and issues a new one (SERVE.md: "revoke
+  // and reissue a seat's token"). The old token is refused from this call on
+  // and the seat's open connections are closed with an error "revoked"; the
+  // reply {"table","seat","token"} comes once the new hash is stored.
+  void Reissue(const std::string& table, const std::string& seat, const std::string& token,
+               const std::function<void(Reply)>& reply);
+  // The replay page (replay/html.h) of a game that has ended: 404 for an
+  // unknown game, 403 before its end (no hidden card of a live game leaks).
+  Reply Replay(const std::string& game);
   Reply View(const std::string& table, const std::string& token);
   // NDJSON lines after `since`; `follow` registers `sub`.
   Reply Events(const std::string& table, const std::string& token, int64_t since);
@@ -203,6 +212,7 @@ class Hub {
   std::map<std::string, std::string> codes_;  // code -> table
   std::map<std::string, std::string> games_;  // game -> table
   std::map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> joins_;
+  std::map<std::string, std::string> replays_;  // game -> its replay page, once ended
   boost::asio::thread_pool thinkers_{1};
   HubStats stats_;
 

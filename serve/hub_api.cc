@@ -1,10 +1,15 @@
 // hub_api.cc: the requests of INTERFACE.md §3 a Hub answers (hub.h).
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <ctime>
 
+#include "referee/open_store.h"
+#include "replay/html.h"
+#include "replay/source.h"
 #include "serve/hub.h"
+#include "schema/strict_json.h"
 #include "serve/projection.h"
 
 namespace pli::serve {
@@ -21,16 +26,20 @@ Reply Malformed(const std::string& field, const std::string& message) {
   return Json(400, {{"error", "malformed"}, {"field", field}, {"message", message}});
 }
 
+// The body as one JSON object, read strictly (schema/strict_json.h): no
+// duplicate key, every number a canonical integer (a client sends no other),
+// depth at most 32, UTF-8.
 std::optional<bj::object> ParseObject(std::string_view text, Reply* bad) {
-  bj::parse_options opt;
-  opt.max_depth = 32;
-  boost::system::error_code ec;
-  bj::value v = bj::parse(text, ec, {}, opt);
-  if (ec || !v.is_object()) {
-    *bad = Malformed("", ec ? "the body is not JSON: " + ec.message() : "the body is not a JSON object");
+  std::variant<bj::value, JsonError> v = ParseStrictJson(text);
+  if (const JsonError* e = std::get_if<JsonError>(&v)) {
+    *bad = Malformed(e->field, "the body: " + e->message);
     return std::nullopt;
   }
-  return std::move(v.as_object());
+  if (!std::get<bj::value>(v).is_object()) {
+    *bad = Malformed("", "the body is not a JSON object");
+    return std::nullopt;
+  }
+  return std::move(std::get<bj::value>(v).as_object());
 }
 
 std::string NowRfc3339() {
@@ -243,6 +252,27 @@ void Hub::End(const std::string& table, const std::string& token,
   Submit(*t, Pending{-1, R"({"type":"end"})", {}, {}, "", reply});
 }
 
+void Hub::Reissue(const std::string& table, const std::string& seat, const std::string& token,
+                  const std::function<void(Reply)>& reply) {
+  Table* t = Find(table);
+  if (!t) return reply(Error(404, "not-found", "no such table"));
+  if (token.empty()) return reply(Error(401, "unauthorized", "reissuing a token needs the host token"));
+  if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
+  int n = -1;
+  if (!seat.empty() && seat.size() <= 2 && std::all_of(seat.begin(), seat.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    n = std::stoi(seat);
+  if (n < 0 || n >= t->size) return reply(Error(404, "not-found", "no such seat at this table"));
+  Seat& s = t->seats[static_cast<size_t>(n)];
+  if (s.kind != "human") return reply(Error(409, "not-human", "only a person's seat has a token"));
+  const std::string fresh = NewToken();
+  s.token = HashToken(fresh);  // the old token is refused from here on
+  const std::string revoked = R"({"t":"error","code":"revoked","message":"the host revoked this seat's token"})";
+  for (Follower& f : t->followers)
+    if (auto sub = f.sub.lock(); sub && f.seat == n) sub->Close(f.ws ? revoked : "");
+  Side([id = t->id, n, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, n, copy); },
+       [reply, id = t->id, n, fresh] { reply(Json(200, {{"table", id}, {"seat", n}, {"token", fresh}})); });
+}
+
 void Hub::Act(const std::string& table, const std::string& token, const std::string& body,
               const std::function<void(Reply)>& reply) {
   Table* t = Find(table);
@@ -336,6 +366,27 @@ Reply Hub::Log(const std::string& game) {
   std::string out;
   for (const TableEvent& e : t.events) out += bj::serialize(e.json) + "\n";
   return Reply{200, out, "application/x-ndjson"};
+}
+
+Reply Hub::Replay(const std::string& game) {
+  auto it = games_.find(game);
+  if (it == games_.end()) return Error(404, "not-found", "no such game");
+  Table& t = *tables_.at(it->second);
+  if (!Ended(t)) return Error(403, "not-over", "a game's replay is shown once it has ended");
+  auto page = replays_.find(game);
+  if (page == replays_.end()) {
+    // Read once from the database on this thread (a reader beside the
+    // writer's connection), then kept: an ended game does not change.
+    try {
+      std::unique_ptr<EventStore> store = OpenStore(options_.db, OpenMode::kReadOnly);
+      std::optional<AnyLoadedGame> loaded = LoadAnyStoredGame(*store, game);
+      if (!loaded) return Error(500, "storage", "the game's log cannot be read");
+      page = replays_.emplace(game, ReplayHtml(*loaded, "pli serve, table " + t.id)).first;
+    } catch (const std::exception& e) {
+      return Error(500, "storage", std::string("the game's log cannot be read: ") + e.what());
+    }
+  }
+  return Reply{200, page->second, "text/html; charset=utf-8"};
 }
 
 Reply Hub::Stats() {

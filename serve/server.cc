@@ -7,6 +7,7 @@
 #include <deque>
 #include <iostream>
 
+#include "schema/strict_json.h"
 #include "serve/web.h"
 
 namespace pli::serve {
@@ -25,7 +26,14 @@ constexpr size_t kHeaderLimit = 8 * 1024;
 constexpr size_t kFrameLimit = 16 * 1024;
 constexpr size_t kQueueMessages = 1024;
 constexpr size_t kQueueBytes = 4 << 20;
+constexpr int kSendBuffer = 64 * 1024;
 constexpr double kRate = 30, kBurst = 60;
+constexpr const char* kTableCsp = "default-src 'self'; connect-src 'self'; img-src 'self' data:";
+// The replay page carries its script, style and data inline and fetches
+// nothing: it may run its own inline code and connect nowhere.
+constexpr const char* kReplayCsp =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+    "base-uri 'none'; form-action 'none'";
 
 std::string Bearer(const http::request<http::string_body>& req) {
   auto it = req.find(http::field::authorization);
@@ -65,6 +73,11 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   WsSession(tcp::socket socket, Hub& hub) : ws_(std::move(socket)), hub_(hub), auth_timer_(ws_.get_executor()) {}
 
   void Run(http::request<http::string_body> req) {
+    // The kernel keeps at most kSendBuffer unsent for a client; beyond it
+    // the queue below counts, and a client that does not read is cut off
+    // (else a socket's send buffer, tuned up to megabytes, hides it).
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(kSendBuffer), ignored);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kFrameLimit);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
@@ -138,16 +151,17 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   }
 
   void OnMessage() {
+    if (closing_) return;  // superseded, revoked or in error: nothing more is read
     if (!ws_.got_text()) return Error("malformed", "messages are text frames");
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!bucket_.Take()) return Error("rate-limited", "too many messages");
-    bj::parse_options opt;
-    opt.max_depth = 32;
-    boost::system::error_code ec;
-    bj::value v = bj::parse(text, ec, {}, opt);
-    if (ec || !v.is_object()) return Error("malformed", "a message is one JSON object");
-    const bj::object& m = v.as_object();
+    // Read strictly (schema/strict_json.h): no duplicate key, integers only,
+    // depth at most 32.
+    const std::variant<bj::value, JsonError> v = ParseStrictJson(text);
+    if (const JsonError* e = std::get_if<JsonError>(&v)) return Error("malformed", "a message is one JSON object: " + e->message);
+    if (!std::get<bj::value>(v).is_object()) return Error("malformed", "a message is one JSON object");
+    const bj::object& m = std::get<bj::value>(v).as_object();
     const bj::value* t = m.if_contains("t");
     if (!t || !t->is_string()) return Error("malformed", "a message names its type in \"t\"");
     if (!authed_) {
@@ -263,13 +277,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
  private:
-  void Send(int status, std::string body, std::string type = "application/json", bool keep = true) {
+  void Send(int status, std::string body, std::string type = "application/json", bool keep = true,
+            const char* csp = kTableCsp) {
     auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
     res->set(http::field::content_type, type);
     res->set(http::field::cache_control, "no-store");
     res->set("X-Content-Type-Options", "nosniff");
     if (type.starts_with("text/html"))
-      res->set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:");
+      res->set("Content-Security-Policy", csp);
     res->keep_alive(keep);
     res->body() = std::move(body);
     res->prepare_payload();
@@ -304,14 +319,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return Send(200, std::string(TablePage()), "text/html; charset=utf-8");
     if (get && path == "/table.js") return Send(200, std::string(TableScript()), "text/javascript; charset=utf-8");
     if (get && path == "/table.css") return Send(200, std::string(TableStyle()), "text/css; charset=utf-8");
-    if (get && parts.size() == 2 && parts[0] == "replay")
-      return Send(200, std::string(TablePage()), "text/html; charset=utf-8");
+    if (get && parts.size() == 2 && parts[0] == "replay") {
+      // The page of `pli replay --html` (replay/html.h): one self-contained
+      // file that loads nothing, its inline script and style allowed.
+      Reply r = hub_.Replay(parts[1]);
+      return Send(r.status, std::move(r.body), r.type, true, kReplayCsp);
+    }
     if (post && path == "/api/tables") return hub_.CreateTable(req.body(), reply);
     if (post && path == "/api/join")
       return hub_.Join(req.body(), stream_.socket().remote_endpoint().address().to_string(), reply);
     if (get && path == "/api/stats") return SendReply(hub_.Stats());
     if (parts.size() == 4 && parts[0] == "api" && parts[1] == "games" && parts[3] == "log" && get)
       return SendReply(hub_.Log(parts[2]));
+    if (post && parts.size() == 6 && parts[0] == "api" && parts[1] == "tables" && parts[3] == "seats" &&
+        parts[5] == "token")
+      return hub_.Reissue(parts[2], parts[4], token, reply);
     if (parts.size() == 4 && parts[0] == "api" && parts[1] == "tables") {
       const std::string& t = parts[2];
       if (post && parts[3] == "start") return hub_.Start(t, token, reply);

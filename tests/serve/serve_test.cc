@@ -3,259 +3,7 @@
 // speaks HTTP and WebSocket to it with a small Beast client, and stops it
 // by its pid. Expected codes and rules come from INTERFACE.md, RULES.md and
 // SKULL_KING.md.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/time.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
-#include <boost/json.hpp>
-#include <catch2/catch.hpp>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <map>
-#include <set>
-#include <string>
-#include <thread>
-
-namespace {
-
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-namespace bj = boost::json;
-using tcp = net::ip::tcp;
-
-std::string RankOf(const std::string& card) {
-  std::string r = card.substr(0, card.size() - 1);
-  return r == "T" ? "10" : r;
-}
-
-// The action a client makes of one of its legal entries (the event's fields
-// without seat), choosing cards from its hand; nullopt when it cannot.
-std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& hand) {
-  const std::string type(a.at("type").as_string());
-  bj::object out{{"type", type}};
-  if (type == "pass") return out;
-  if (type == "bid") {
-    out["bid"] = a.at("bid");
-    if (a.contains("cannon")) out["cannon"] = a.at("cannon");
-    return out;
-  }
-  if (type == "play" && a.contains("card")) {  // Skull King: one card
-    out["cards"] = bj::array{a.at("card")};
-    if (!a.at("declare").is_null()) out["declare"] = a.at("declare");
-    return out;
-  }
-  if (type == "exchange") {  // K1: `count` cards of from_cards
-    bj::array cards;
-    for (const bj::value& c : a.at("from_cards").as_array())
-      if (cards.size() < static_cast<size_t>(a.at("count").as_int64())) cards.push_back(c);
-    out["to"] = a.at("to");
-    out["cards"] = cards;
-    return out;
-  }
-  // Président: a play or close of `count` (close: all) cards of `rank`.
-  const std::string rank = RankOf(std::string(a.at("rank").as_string()) + "x");
-  const int64_t count = a.contains("count") ? a.at("count").as_int64() : 4;
-  bj::array cards;
-  for (const bj::value& c : hand)
-    if (RankOf(std::string(c.as_string())) == rank && static_cast<int64_t>(cards.size()) < count) cards.push_back(c);
-  if (cards.empty()) return std::nullopt;
-  out["cards"] = cards;
-  if (a.contains("declare") && !a.at("declare").is_null()) out["declare"] = a.at("declare");
-  return out;
-}
-
-// `pli serve` on a temp database, stopped by its pid.
-class Server {
- public:
-  // `dir`: where its database is, kept (a restart); default: a fresh one.
-  explicit Server(const std::vector<std::string>& extra = {}, std::filesystem::path dir = {}) {
-    alarm(90);  // a hung test dies, and its server with it (PR_SET_PDEATHSIG)
-    keep_ = !dir.empty();
-    dir_ = keep_ ? dir : std::filesystem::temp_directory_path() / ("pli-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
-    std::filesystem::create_directories(dir_);
-    int out[2];
-    REQUIRE(pipe(out) == 0);
-    std::vector<std::string> args = {PLI_EXE, "serve", "--db", (dir_ / "live.db").string(), "--listen", "127.0.0.1:0"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    pid_ = fork();
-    if (pid_ == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlives the test
-      dup2(out[1], 1);
-      const int err = open((dir_ / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      dup2(err, 2);
-      close(out[0]);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]);
-    FILE* f = fdopen(out[0], "r");
-    char line[256] = {};
-    REQUIRE(fgets(line, sizeof line, f) != nullptr);
-    fclose(f);
-    const std::string s = line;
-    REQUIRE(s.starts_with("listening on 127.0.0.1:"));
-    port_ = static_cast<unsigned short>(std::stoi(s.substr(s.rfind(':') + 1)));
-  }
-  ~Server() {
-    alarm(0);
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    if (!keep_) std::filesystem::remove_all(dir_);
-  }
-  unsigned short port() const { return port_; }
-  std::filesystem::path db() const { return dir_ / "live.db"; }
-
- private:
-  static inline int counter_ = 0;
-  pid_t pid_ = -1;
-  bool keep_ = false;
-  unsigned short port_ = 0;
-  std::filesystem::path dir_;
-};
-
-struct Response {
-  int status = 0;
-  std::string body;
-  bj::value json() const { return bj::parse(body); }
-};
-
-Response Request(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
-                 const std::string& token = "", const std::string& origin = "") {
-  net::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  if (!origin.empty()) req.set(http::field::origin, origin);
-  if (!body.empty()) {
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-  }
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  return Response{static_cast<int>(res.result_int()), res.body()};
-}
-Response Post(unsigned short port, const std::string& target, const std::string& body, const std::string& token = "") {
-  return Request(port, http::verb::post, target, body, token);
-}
-Response Get(unsigned short port, const std::string& target, const std::string& token = "") {
-  return Request(port, http::verb::get, target, "", token);
-}
-
-class Ws {
- public:
-  explicit Ws(unsigned short port, const std::string& origin = "") : ws_(io_) {
-    beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-    if (!origin.empty()) {
-      ws_.set_option(websocket::stream_base::decorator(
-          [origin](websocket::request_type& r) { r.set(http::field::origin, origin); }));
-    }
-    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
-  }
-  void Send(const bj::object& m) { ws_.write(net::buffer(bj::serialize(m))); }
-  // The next message, or null when the server closed.
-  bj::value Next() {
-    // Reads give up after 15 s: a stalled table fails the test instead of
-    // hanging it.
-    beast::flat_buffer b;
-    beast::error_code ec = net::error::would_block;
-    if (dead_) return nullptr;
-    ws_.async_read(b, [&](beast::error_code e, size_t) { ec = e; });
-    io_.restart();
-    io_.run_for(std::chrono::seconds(15));
-    if (ec == net::error::would_block) {
-      beast::get_lowest_layer(ws_).socket().close();
-      io_.restart();
-      io_.run();
-      dead_ = true;
-      return nullptr;
-    }
-    if (ec) return nullptr;
-    std::string text = beast::buffers_to_string(b.data());
-    all.push_back(text);
-    return bj::parse(text);
-  }
-  // The next message of type t (others kept in `all`).
-  bj::object NextOf(const std::string& t) {
-    for (;;) {
-      bj::value v = Next();
-      INFO("waiting for " << t);
-      REQUIRE(v.is_object());
-      if (v.at("t").as_string() == t) return v.as_object();
-    }
-  }
-  std::vector<std::string> all;
-
- private:
-  net::io_context io_;
-  websocket::stream<beast::tcp_stream> ws_;
-  bool dead_ = false;
-};
-
-struct Table {
-  std::string id, code, host;
-  std::vector<std::string> tokens;
-};
-
-Table MakeTable(unsigned short port, const std::string& ruleset, int seats, int humans,
-                const std::string& options = "") {
-  std::string body = R"({"ruleset":")" + ruleset + R"(","seats":)" + std::to_string(seats) + R"(,"bots":"easy")" +
-                     (options.empty() ? "" : R"(,"options":)" + options) + "}";
-  Response c = Post(port, "/api/tables", body);
-  REQUIRE(c.status == 200);
-  Table t{std::string(c.json().at("table").as_string()), std::string(c.json().at("code").as_string()),
-          std::string(c.json().at("host_token").as_string()), {}};
-  for (int h = 0; h < humans; ++h) {
-    Response j = Post(port, "/api/join", R"({"code":")" + t.code + R"(","name":"P)" + std::to_string(h) + "\"}");
-    REQUIRE(j.status == 200);
-    REQUIRE(j.json().at("seat") == h);
-    REQUIRE(j.json().at("token").as_string().size() == 32);  // 128 bits in hex
-    t.tokens.emplace_back(j.json().at("token").as_string());
-  }
-  return t;
-}
-
-std::string Api(const Table& t, const std::string& what) { return "/api/tables/" + t.id + "/" + what; }
-
-// Nothing a seat may not know: no seed, id, hash or other seats' hands.
-void CheckSecret(const std::string& text) {
-  const bj::value v = bj::parse(text);
-  std::function<void(const bj::value&)> walk = [&](const bj::value& x) {
-    if (x.is_object()) {
-      for (const auto& [k, y] : x.as_object()) {
-        INFO(text);
-        CHECK(k != "hands");
-        CHECK(k != "seed");
-        CHECK(k != "hash");
-        CHECK(k != "id");
-        walk(y);
-      }
-    } else if (x.is_array()) {
-      for (const auto& y : x.as_array()) walk(y);
-    }
-  };
-  walk(v);
-}
-
-}  // namespace
+#include "serve_client.h"
 
 TEST_CASE("serve: the HTTP contract for Super Président (create, join, start, act, stale, violation, malformed, view, events, log, 401/403/404/409/429)") {
   Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
@@ -620,4 +368,70 @@ TEST_CASE("serve: a restart folds the open tables back from the log, tokens, cod
   const std::string audit = std::string(PLI_EXE) + " audit --db " + (dir / "live.db").string() + " > /dev/null";
   CHECK(std::system(audit.c_str()) == 0);
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// The document a replay page carries (replay/html.h: the JSON in its
+// <script type="application/json" id="pli-data">, every '<' escaped).
+bj::value ReplayDocumentOf(const std::string& html) {
+  const std::string open = R"(<script type="application/json" id="pli-data">)";
+  const size_t at = html.find(open);
+  REQUIRE(at != std::string::npos);
+  const size_t end = html.find("</script>", at);
+  REQUIRE(end != std::string::npos);
+  return bj::parse(html.substr(at + open.size(), end - at - open.size()));
+}
+
+}  // namespace
+
+TEST_CASE("serve: /replay/{game} is the replay page of pli replay --html once the game has ended, 404 for an unknown game, 403 before the end") {
+  Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
+  const unsigned short port = server.port();
+  Table t = MakeTable(port, "skull-king", 3, 3);
+  const Response start = Post(port, Api(t, "start"), "", t.host);
+  REQUIRE(start.status == 200);
+  const std::string game(start.json().at("game").as_string());
+  // Unknown: 404 with a JSON error.
+  Response r = TimedRequest(port, http::verb::get, "/replay/nope");
+  CHECK(r.status == 404);
+  CHECK(r.type.starts_with("application/json"));
+  CHECK(r.json().at("error") == "not-found");
+  // Not over: 403, and nothing of the game in the answer (the deal is hidden).
+  r = TimedRequest(port, http::verb::get, "/replay/" + game);
+  CHECK(r.status == 403);
+  CHECK(r.json().at("error") == "not-over");
+  for (const std::string& token : t.tokens) {
+    const std::string card(Get(port, Api(t, "view"), token).json().at("view").at("hand").as_array()[0].as_string());
+    CHECK(r.body.find("\"" + card + "\"") == std::string::npos);
+  }
+  // One bid, then the host ends the game: the page, the same document as
+  // pli replay --db --game --html writes (but for where it came from).
+  const int turn = static_cast<int>(Get(port, Api(t, "view")).json().at("view").at("turn").as_int64());
+  REQUIRE(Post(port, Api(t, "actions"), R"({"action":{"type":"bid","bid":1},"expect":2})", t.tokens[turn]).status == 200);
+  REQUIRE(Post(port, Api(t, "end"), "", t.host).status == 200);
+  r = TimedRequest(port, http::verb::get, "/replay/" + game);
+  REQUIRE(r.status == 200);
+  CHECK(r.type.starts_with("text/html"));
+  CHECK(r.csp.find("default-src 'none'") != std::string::npos);  // it loads nothing
+  CHECK(r.csp.find("connect-src") == std::string::npos);
+  bj::object served = ReplayDocumentOf(r.body).as_object();
+  const auto file = std::filesystem::temp_directory_path() / ("pli-serve-replay-" + std::to_string(getpid()) + ".html");
+  const std::string cmd = std::string(PLI_EXE) + " replay --db " + server.db().string() + " --game " + game +
+                          " --html " + file.string() + " > /dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream in(file);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(file);
+  bj::object expected = ReplayDocumentOf(written).as_object();
+  CHECK(served.at("steps").as_array().size() == 5);  // before the game event, game, deal, bid, end
+  CHECK(served.at("game").as_string() == game);
+  served.erase("source");
+  expected.erase("source");
+  CHECK(served == expected);
+  // The same page again (kept), and the table page still at /t/{code}.
+  CHECK(TimedRequest(port, http::verb::get, "/replay/" + game).body == r.body);
+  const Response page = TimedRequest(port, http::verb::get, "/t/" + t.code);
+  CHECK(page.status == 200);
+  CHECK(page.body != r.body);
 }

@@ -91,3 +91,36 @@ test("the table page: create, share, start with bots, a hand of 13 sorted, a ref
   assert.ok(ended);
   await page.close();
 });
+
+test("the replay page at /replay/{game} once the game has ended: it runs under its CSP and loads nothing else", async () => {
+  const api = async (method, p, body, token) => {
+    const headers = { "content-type": "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const r = await fetch(origin + p, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    return { status: r.status, json: await r.json() };
+  };
+  const made = await api("POST", "/api/tables", { ruleset: "skull-king", seats: 3, bots: "easy" });
+  assert.equal(made.status, 200);
+  const start = await api("POST", `/api/tables/${made.json.table}/start`, null, made.json.host_token);
+  assert.equal(start.status, 200);
+  const game = start.json.game;
+  // Before the end: refused, nothing of the game shown.
+  assert.equal((await api("GET", `/replay/${game}`)).status, 403);
+  const end = await api("POST", `/api/tables/${made.json.table}/end`, null, made.json.host_token);
+  assert.equal(end.status, 200);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const requests = [], errors = [], console_errors = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("pageerror", (e) => errors.push(e));
+  page.on("console", (m) => { if (m.type() === "error") console_errors.push(m.text()); });
+  await page.goto(`${origin}/replay/${game}`);
+  // The game has its game event, the first deal, maybe bots' bids, and the end.
+  await page.waitForFunction(() => /^seq 0 of \d+$/.test(document.getElementById("position")?.textContent ?? ""));
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => { const m = /^seq (\d+) of (\d+)$/.exec(document.getElementById("position")?.textContent ?? ""); return m && m[1] === m[2]; });
+  await page.screenshot({ path: path.join(OUT, "replay-served.png") });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(console_errors, [], "no CSP violation, no script error");
+  assert.deepEqual(requests, [`${origin}/replay/${game}`]);
+  await page.close();
+});
