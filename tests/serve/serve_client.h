@@ -39,14 +39,14 @@ namespace net = boost::asio;
 namespace bj = boost::json;
 using tcp = net::ip::tcp;
 
-std::string RankOf(const std::string& card) {
+inline std::string RankOf(const std::string& card) {
   std::string r = card.substr(0, card.size() - 1);
   return r == "T" ? "10" : r;
 }
 
 // The action a client makes of one of its legal entries (the event's fields
 // without seat), choosing cards from its hand; nullopt when it cannot.
-std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& hand) {
+inline std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& hand) {
   const std::string type(a.at("type").as_string());
   bj::object out{{"type", type}};
   if (type == "pass") return out;
@@ -151,7 +151,7 @@ struct Response {
   bj::value json() const { return bj::parse(body); }
 };
 
-Response Request(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
+inline Response Request(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
                  const std::string& token = "", const std::string& origin = "") {
   net::io_context io;
   beast::tcp_stream stream(io);
@@ -171,10 +171,10 @@ Response Request(unsigned short port, http::verb verb, const std::string& target
   http::read(stream, buffer, res);
   return Response{static_cast<int>(res.result_int()), res.body()};
 }
-Response Post(unsigned short port, const std::string& target, const std::string& body, const std::string& token = "") {
+inline Response Post(unsigned short port, const std::string& target, const std::string& body, const std::string& token = "") {
   return Request(port, http::verb::post, target, body, token);
 }
-Response Get(unsigned short port, const std::string& target, const std::string& token = "") {
+inline Response Get(unsigned short port, const std::string& target, const std::string& token = "") {
   return Request(port, http::verb::get, target, "", token);
 }
 
@@ -263,7 +263,7 @@ Table MakeTable(unsigned short port, const std::string& ruleset, int seats, int 
 // An HTTP request that gives up after `timeout` (status 0 then, or when
 // the server closed without answering), sent from `from` (a loopback
 // address: 127.0.0.2 is another client than 127.0.0.1).
-Response TimedRequest(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
+inline Response TimedRequest(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
                       const std::string& token = "", std::chrono::seconds timeout = std::chrono::seconds(5),
                       const std::string& from = "") {
   net::io_context io;
@@ -301,10 +301,10 @@ Response TimedRequest(unsigned short port, http::verb verb, const std::string& t
   return out;
 }
 
-std::string Api(const Table& t, const std::string& what) { return "/api/tables/" + t.id + "/" + what; }
+inline std::string Api(const Table& t, const std::string& what) { return "/api/tables/" + t.id + "/" + what; }
 
 // Nothing a seat may not know: no seed, id, hash or other seats' hands.
-void CheckSecret(const std::string& text) {
+inline void CheckSecret(const std::string& text) {
   const bj::value v = bj::parse(text);
   std::function<void(const bj::value&)> walk = [&](const bj::value& x) {
     if (x.is_object()) {
