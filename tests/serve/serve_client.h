@@ -28,6 +28,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 #include <thread>
 
 namespace {
@@ -60,10 +61,24 @@ inline std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& 
     if (!a.at("declare").is_null()) out["declare"] = a.at("declare");
     return out;
   }
-  if (type == "exchange") {  // K1: `count` cards of from_cards
+  if (type == "exchange") {  // K1: `count` cards of from_cards; K2: of `ranks` when given
     bj::array cards;
-    for (const bj::value& c : a.at("from_cards").as_array())
-      if (cards.size() < static_cast<size_t>(a.at("count").as_int64())) cards.push_back(c);
+    const bj::array& from = a.at("from_cards").as_array();
+    std::vector<bool> taken(from.size(), false);
+    const bj::array none;
+    const bj::array& ranks = a.contains("ranks") ? a.at("ranks").as_array() : none;
+    for (const bj::value& r : ranks) {  // one card of each rank the gift must have
+      const std::string rank = RankOf(std::string(r.as_string()) + "x");
+      for (size_t i = 0; i < from.size(); ++i) {
+        if (!taken[i] && RankOf(std::string(from[i].as_string())) == rank) {
+          taken[i] = true;
+          cards.push_back(from[i]);
+          break;
+        }
+      }
+    }
+    for (size_t i = 0; i < from.size(); ++i)  // a free choice: the first ones
+      if (!taken[i] && cards.size() < static_cast<size_t>(a.at("count").as_int64())) cards.push_back(from[i]);
     out["to"] = a.at("to");
     out["cards"] = cards;
     return out;
