@@ -114,31 +114,20 @@ AnyGameLog SkRandomGame(Rng& rng, const std::string& id) {
 }
 
 // Creates the archive of at least `events` events unless `path` exists
-// (written under a temporary name, renamed when complete).
+// (MakeArchive: written under a temporary name, renamed when complete).
 void MakeSkDb(const std::string& path, int64_t events, uint64_t seed) {
-  if (std::filesystem::exists(path)) return;
-  const std::string part = path + ".part";
-  RemoveDb(part);
-  std::fprintf(stderr, "pli_bench: generating %s (%lld Skull King events) ...\n", path.c_str(),
-               static_cast<long long>(events));
-  {
-    std::unique_ptr<EventStore> store = OpenSqliteStore(part, OpenMode::kCreate);
-    Rng rng(seed);
-    int64_t written = 0;
-    int next = 1;
-    while (written < events) {
-      std::vector<AnyGameLog> batch;
-      for (int i = 0; i < 200; ++i, ++next) {
-        char id[16];
-        std::snprintf(id, sizeof id, "k%06d", next);
-        batch.push_back(SkRandomGame(rng, id));
-      }
-      ImportResult r = Import(*store, batch, false);
-      if (!r.ok) Die("import refused: " + r.message);
-      written += r.events;
+  Rng rng(seed);
+  MakeArchive(path, events, "Skull King events", [&](EventStore& store, int first) {
+    std::vector<AnyGameLog> batch;
+    for (int next = first; next < first + 200; ++next) {
+      char id[16];
+      std::snprintf(id, sizeof id, "k%06d", next);
+      batch.push_back(SkRandomGame(rng, id));
     }
-  }
-  std::filesystem::rename(part, path);
+    ImportResult r = Import(store, batch, false);
+    if (!r.ok) Die("import refused: " + r.message);
+    return r.events;
+  });
 }
 
 // Takes what the audit hands over; aborts unless every game is clean.

@@ -70,30 +70,34 @@ constexpr const char* kWideScanSql =
 
 }  // namespace
 
-void MakeDb(const std::string& path, int64_t events, uint64_t seed) {
+void MakeArchive(const std::string& path, int64_t events, const std::string& what,
+                 const std::function<int64_t(EventStore&, int)>& import_batch) {
   if (std::filesystem::exists(path)) return;
   const std::string part = path + ".part";
   RemoveDb(part);
-  std::fprintf(stderr, "pli_bench: generating %s (%lld events) ...\n", path.c_str(),
-               static_cast<long long>(events));
+  std::fprintf(stderr, "pli_bench: generating %s (%lld %s) ...\n", path.c_str(),
+               static_cast<long long>(events), what.c_str());
   {
     std::unique_ptr<EventStore> store = OpenSqliteStore(part, OpenMode::kCreate);
-    Rng rng(seed);
     int64_t written = 0;
-    int next = 1;
-    while (written < events) {
-      std::vector<GameLog> batch;
-      for (int i = 0; i < 200; ++i, ++next) {
-        char id[16];
-        std::snprintf(id, sizeof id, "g%06d", next);
-        batch.push_back(RandomGame(rng, id));
-      }
-      ImportResult r = Import(*store, batch, false);
-      if (!r.ok) Die("import refused: " + r.message);
-      written += r.events;
-    }
+    for (int first = 1; written < events; first += 200) written += import_batch(*store, first);
   }
   std::filesystem::rename(part, path);
+}
+
+void MakeDb(const std::string& path, int64_t events, uint64_t seed) {
+  Rng rng(seed);
+  MakeArchive(path, events, "events", [&](EventStore& store, int first) {
+    std::vector<GameLog> batch;
+    for (int next = first; next < first + 200; ++next) {
+      char id[16];
+      std::snprintf(id, sizeof id, "g%06d", next);
+      batch.push_back(RandomGame(rng, id));
+    }
+    ImportResult r = Import(store, batch, false);
+    if (!r.ok) Die("import refused: " + r.message);
+    return r.events;
+  });
 }
 
 std::vector<std::pair<std::string, int64_t>> GameHeads(const std::string& path) {

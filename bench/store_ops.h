@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,6 +26,13 @@ namespace pli::bench {
 // unless `path` exists already. Written under a temporary name and renamed
 // when complete, so an interrupted run leaves nothing to reuse.
 void MakeDb(const std::string& path, int64_t events, uint64_t seed);
+
+// What MakeDb does for any game's archive: unless `path` exists, calls
+// import_batch(store, first) until at least `events` events are written,
+// each call importing the 200 games numbered from `first` and returning the
+// events it wrote; `what` names the events in the progress line.
+void MakeArchive(const std::string& path, int64_t events, const std::string& what,
+                 const std::function<int64_t(EventStore&, int)>& import_batch);
 
 // The games of a database in creation order, each with its head seq.
 std::vector<std::pair<std::string, int64_t>> GameHeads(const std::string& path);
