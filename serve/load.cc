@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "serve/client_action.h"
+
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
@@ -67,43 +69,7 @@ bj::value Call(http::verb verb, const std::string& target, const std::string& bo
   return bj::parse(res.body());
 }
 
-std::string RankOf(const std::string& card) {
-  std::string r = card.substr(0, card.size() - 1);
-  return r == "T" ? "10" : r;
-}
-
-// The action of one legal entry, cards chosen from the hand (as a client would).
-std::optional<bj::object> ActionOf(const bj::object& a, const bj::array& hand) {
-  const std::string type(a.at("type").as_string());
-  bj::object out{{"type", type}};
-  if (type == "pass") return out;
-  if (type == "bid") {
-    out["bid"] = a.at("bid");
-    return out;
-  }
-  if (type == "play" && a.contains("card")) {
-    out["cards"] = bj::array{a.at("card")};
-    if (!a.at("declare").is_null()) out["declare"] = a.at("declare");
-    return out;
-  }
-  if (type == "exchange") {
-    bj::array cards;
-    for (const bj::value& c : a.at("from_cards").as_array())
-      if (cards.size() < static_cast<size_t>(a.at("count").as_int64())) cards.push_back(c);
-    out["to"] = a.at("to");
-    out["cards"] = cards;
-    return out;
-  }
-  const std::string rank = RankOf(std::string(a.at("rank").as_string()) + "x");
-  const int64_t count = a.contains("count") ? a.at("count").as_int64() : 4;
-  bj::array cards;
-  for (const bj::value& c : hand)
-    if (RankOf(std::string(c.as_string())) == rank && static_cast<int64_t>(cards.size()) < count) cards.push_back(c);
-  if (cards.empty()) return std::nullopt;
-  out["cards"] = cards;
-  if (a.contains("declare") && !a.at("declare").is_null()) out["declare"] = a.at("declare");
-  return out;
-}
+using pli::serve::client::ActionOf;
 
 struct Stats {
   uint64_t messages = 0, acks = 0, gaps = 0, leaks = 0, ended = 0;
