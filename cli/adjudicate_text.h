@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/output.h"
+#include "cli/president/cards.h"
 #include "cli/style.h"
 #include "replay/diff.h"
 #include "replay/explain.h"
@@ -49,17 +50,17 @@ inline std::string EventSentence(const Event& event, const State& before, const 
       return "the deal of manche " + std::to_string(before.manche + 1);
     }
     std::string operator()(const ExchangeEvent& e) const {
-      return Who(e.from) + " gives " + style.Cards(e.cards) + " to " + Who(e.to);
+      return Who(e.from) + " gives " + StyledCards(style, e.cards) + " to " + Who(e.to);
     }
     std::string operator()(const PlayEvent& e) const {
-      std::string text = Who(e.seat) + " plays " + style.Cards(e.cards);
+      std::string text = Who(e.seat) + " plays " + StyledCards(style, e.cards);
       if (e.declare == Declare::kSuite) text += ", declaring a suite";
       if (e.declare == Declare::kReverse) text += ", declaring a reverse";
       return text;
     }
     std::string operator()(const PassEvent& e) const { return Who(e.seat) + " passes"; }
     std::string operator()(const CloseEvent& e) const {
-      return Who(e.seat) + " closes the pli with " + style.Cards(e.cards);
+      return Who(e.seat) + " closes the pli with " + StyledCards(style, e.cards);
     }
     std::string operator()(const EndEvent&) const { return "the end of the game"; }
     std::string operator()(const MalformedEvent& e) const {
@@ -136,7 +137,7 @@ inline std::string TableText(const State& b, const std::string& heading,
         (p.count == 0 ? std::string("no lead yet") : std::to_string(p.count) + " card(s) per play");
     table.Row({"pli", pli});
     if (p.last_seat >= 0)
-      table.Row({"last play", Who(names, p.last_seat) + "  " + style.Cards(p.last_cards)});
+      table.Row({"last play", Who(names, p.last_seat) + "  " + StyledCards(style, p.last_cards)});
     table.Row({"out", WhoList(SeatsOf(p.out), names)});
   }
   table.Row({"turn", Who(names, b.turn)});
@@ -144,7 +145,7 @@ inline std::string TableText(const State& b, const std::string& heading,
     if (seat < 0 || seat >= b.seats) continue;
     const CardSet hand = b.hands[seat];
     table.Row({"hand", Who(names, seat) + ", " + std::to_string(hand.size()) + " card(s)" +
-                           (hand.empty() ? "" : ":  " + style.Cards(hand))});
+                           (hand.empty() ? "" : ":  " + StyledCards(style, hand))});
   }
   return text + table.Render();
 }
@@ -174,9 +175,9 @@ inline std::string InsteadText(const Explanation& x, const Style& style) {
   for (const LegalAction& a : x.instead) {
     const Event example = ToEvent(b, a);
     std::string cards;
-    if (const auto* p = std::get_if<PlayEvent>(&example.body)) cards = style.Cards(p->cards);
-    if (const auto* c = std::get_if<CloseEvent>(&example.body)) cards = style.Cards(c->cards);
-    if (const auto* g = std::get_if<ExchangeEvent>(&example.body)) cards = style.Cards(g->cards);
+    if (const auto* p = std::get_if<PlayEvent>(&example.body)) cards = StyledCards(style, p->cards);
+    if (const auto* c = std::get_if<CloseEvent>(&example.body)) cards = StyledCards(style, c->cards);
+    if (const auto* g = std::get_if<ExchangeEvent>(&example.body)) cards = StyledCards(style, g->cards);
     std::string what, extra;
     if (a.type == EventType::kPlay || a.type == EventType::kClose)
       what = std::to_string(a.count) + " x " + std::string(1, RankChar(a.rank));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/source.h"
+#include "cli/president/cards.h"
 #include "cli/style.h"
 #include "replay/audit.h"
 #include "engine/president/card.h"
@@ -149,7 +150,7 @@ inline std::string PliText(const Pli& pli, const std::vector<std::string>& names
       pli.count == 0 ? std::string("no lead yet") : std::to_string(pli.count) + " card(s) per play";
   text += std::string(", mode ") + ModeName(pli.mode) + ", ou-rien " + YesNo(pli.ou_rien) + "\n";
   if (pli.last_seat >= 0) {
-    text += "  last play: " + SeatLabel(pli.last_seat, names) + " " + style.Cards(pli.last_cards) +
+    text += "  last play: " + SeatLabel(pli.last_seat, names) + " " + StyledCards(style, pli.last_cards) +
             "\n";
   }
   text += "  out of the pli: " + SeatList(SeatsOf(pli.out), names) + "\n";
@@ -186,7 +187,7 @@ inline std::string StateText(const GameLog& game, const State& state, int64_t at
   for (int s = 0; s < static_cast<int>(names.size()) && s < kMaxSeats; ++s) {
     const CardSet hand = state.hands[s];
     text += "  " + SeatLabel(s, names) + ": " + std::to_string(hand.size()) + " card(s)" +
-            (hand.empty() ? "" : "  " + style.Cards(hand)) + "\n";
+            (hand.empty() ? "" : "  " + StyledCards(style, hand)) + "\n";
   }
   text += GiftsText(state, names);
   text += PliText(state.pli, names, style);
@@ -228,10 +229,10 @@ inline std::string LegalLine(const LegalAction& a, const std::vector<std::string
     case EventType::kExchange: {
       std::string line = "exchange  " + SeatLabel(a.seat, names) + " -> " + SeatLabel(a.to, names) +
                          "  " + std::to_string(a.count) + " card(s)";
-      if (a.ranks.empty()) return line + " of their choice from " + style.Cards(a.cards);
+      if (a.ranks.empty()) return line + " of their choice from " + StyledCards(style, a.cards);
       line += ", ranks";
       for (Rank r : a.ranks) line += std::string(" ") + RankChar(r);
-      return line + ", from " + style.Cards(a.cards);
+      return line + ", from " + StyledCards(style, a.cards);
     }
     default:
       return TypeName(a.type);
@@ -256,7 +257,7 @@ inline std::string LegalText(const GameLog& game, const State& state,
     if (const auto* x = std::get_if<ExchangeEvent>(&example.body)) cards = &x->cards;
     if (cards != nullptr) {
       text += "  e.g.";
-      for (Card c : *cards) text += " " + style.Card(c);
+      for (Card c : *cards) text += " " + StyledCard(style, c);
     }
     text += "\n";
   }

@@ -19,7 +19,7 @@
 
 #include "games/log.h"
 #include "games/president/log.h"
-#include "replay/stepper.h"
+#include "replay/president/stepper.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 // fixtures' notes (a pli ends at E1, E2, E3, E4 or R4; a manche at F3), not
 // off the stepper's output.
 #include "games/president/log.h"
-#include "replay/stepper.h"
+#include "replay/president/stepper.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,4 +1,4 @@
-// sim_run.h: `pli simulate` (docs/SIMULATE.md): bot tables refereed into a
+// sim_run.h: Super Président's `pli simulate` (docs/SIMULATE.md): bot tables refereed into a
 // database through the normal submit path. Every event, the deals included,
 // is one referee Submit on the SQLite store (validate, then append), so every
 // bot action is judged by the rules; a refused one is a bug and stops the run.
@@ -8,8 +8,8 @@
 // Reproducible: the game ids, the deals (DealFromSeed) and each bot's seed
 // derive from --seed, and no event carries a time stamp, so the same
 // arguments write the same events (and hashes) into a fresh database.
-#ifndef PLI_CLI_SIM_RUN_H_
-#define PLI_CLI_SIM_RUN_H_
+#ifndef PLI_SIM_PRESIDENT_SIM_RUN_H_
+#define PLI_SIM_PRESIDENT_SIM_RUN_H_
 
 #include <cstdint>
 #include <functional>
@@ -20,7 +20,7 @@
 #include "bots/president/bot.h"
 #include "sim/group_commit.h"
 #include "sim/seeds.h"
-#include "sim/sim_stats.h"
+#include "sim/president/sim_stats.h"
 #include "engine/president/options.h"
 
 namespace pli::cli {
@@ -86,4 +86,4 @@ SimResult Simulate(const SimConfig& config,
 
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_SIM_RUN_H_
+#endif  // PLI_SIM_PRESIDENT_SIM_RUN_H_

@@ -1,11 +1,12 @@
-// replay_text.h: what `pli replay` shows of one point of a game: the event
+// replay_text.h: what `pli replay` shows of one point of a Super Président
+// game (its own screen, cli/president/replay.cc): the event
 // just applied and its verdict, every hand (or one seat's view), the pli on
 // the table, what is in force, whose turn, who finished, the last ranking.
 // The same lines serve the terminal screen (cli/replay_view.cc) and the text
 // walk printed when there is no terminal; the JSON of a step is here too.
 // Header-only, cli only.
-#ifndef PLI_CLI_REPLAY_TEXT_H_
-#define PLI_CLI_REPLAY_TEXT_H_
+#ifndef PLI_CLI_PRESIDENT_REPLAY_TEXT_H_
+#define PLI_CLI_PRESIDENT_REPLAY_TEXT_H_
 
 #include <boost/json.hpp>
 #include <string>
@@ -13,25 +14,16 @@
 #include <vector>
 
 #include "cli/output.h"
+#include "cli/president/cards.h"
+#include "cli/replay_look.h"
 #include "cli/style.h"
-#include "replay/stepper.h"
+#include "replay/president/stepper.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"
 
 // In a namespace of its own, so that these helpers never meet another
 // header's functions of the same name.
 namespace pli::cli::replay {
-
-// How to show a point of the game.
-struct ReplayLook {
-  int seat = -1;  // --seat: only this seat's hand is shown; -1: every hand
-  Style style;    // plain, or suit symbols and colour (cli/style.h)
-  int width = 0;  // wrap long lists at this many columns; 0: never
-};
-
-inline std::string Paint(const std::string& text, const char* sgr, const ReplayLook& look) {
-  return look.style.Paint(text, sgr);
-}
 
 inline int Width(const std::string& s) { return static_cast<int>(DisplayWidth(s)); }
 
@@ -42,7 +34,7 @@ inline std::string PadRight(const std::string& s, int width) {
 
 // Cards in index order: canonical text (C1), or symbols and colour.
 inline std::string ReplayCards(CardSet cards, const ReplayLook& look) {
-  return look.style.Cards(cards);
+  return StyledCards(look.style, cards);
 }
 
 inline CardSet ToCardSet(const CardList& cards) {
@@ -413,4 +405,4 @@ inline boost::json::object ReplayStepJson(const Stepper& stepper, int64_t seq, i
 
 }  // namespace pli::cli::replay
 
-#endif  // PLI_CLI_REPLAY_TEXT_H_
+#endif  // PLI_CLI_PRESIDENT_REPLAY_TEXT_H_

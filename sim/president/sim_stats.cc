@@ -1,5 +1,5 @@
 // sim_stats.cc: the closing table's statistics (see sim_stats.h).
-#include "sim/sim_stats.h"
+#include "sim/president/sim_stats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // prop_probe.cc: actions to try against a state (see prop_probe.h).
-#include "sim/prop_probe.h"
+#include "sim/president/prop_probe.h"
 
 #include <algorithm>
 #include <optional>

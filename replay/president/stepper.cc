@@ -1,7 +1,7 @@
 // stepper.cc: the replay cursor (see stepper.h). The bounds of plis and
 // manches are read off the states before and after each legal event; which
 // rule ended a pli is read off the event, by RULES.md §4.
-#include "replay/stepper.h"
+#include "replay/president/stepper.h"
 
 #include <algorithm>
 #include <cassert>

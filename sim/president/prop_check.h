@@ -1,4 +1,4 @@
-// prop_check.h: the properties `pli prop` checks (docs/SIMULATE.md), on one
+// prop_check.h: the properties `pli prop` checks in Super Président (docs/SIMULATE.md), on one
 // game played from a script: bots and a uniformly random legal policy at the
 // table, every engine invariant checked after every event. Pure: engine,
 // schema, replay and bots; no I/O. prop_run.h generates the scripts with
@@ -24,8 +24,8 @@
 // A failure comes with a scenario (docs/SCENARIOS.md) that `pli check`
 // replays: the log up to the failure, plus the offending event, and an
 // expectation that holds for a correct referee and fails for this one.
-#ifndef PLI_CLI_PROP_CHECK_H_
-#define PLI_CLI_PROP_CHECK_H_
+#ifndef PLI_SIM_PRESIDENT_PROP_CHECK_H_
+#define PLI_SIM_PRESIDENT_PROP_CHECK_H_
 
 #include <boost/json.hpp>
 #include <cstdint>
@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/sim_run.h"
+#include "sim/president/sim_run.h"
 #include "engine/president/event.h"
 
 namespace pli::cli {
@@ -86,4 +86,4 @@ PropOutcome CheckGame(const GameRules& rules, const PropScript& script,
 
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_PROP_CHECK_H_
+#endif  // PLI_SIM_PRESIDENT_PROP_CHECK_H_

@@ -1,5 +1,5 @@
 // sim_run.cc: bot tables refereed into a database (see sim_run.h).
-#include "sim/sim_run.h"
+#include "sim/president/sim_run.h"
 
 #include <memory>
 #include <stdexcept>

@@ -1,14 +1,14 @@
 // prop_check.cc: one game played from a script, every property checked
 // after every event (see prop_check.h).
 #include "games/president/log.h"
-#include "sim/prop_check.h"
+#include "sim/president/prop_check.h"
 
 #include <exception>
 #include <memory>
 #include <sstream>
 
 #include "bots/president/bot.h"
-#include "sim/prop_probe.h"
+#include "sim/president/prop_probe.h"
 #include "engine/president/rules.h"
 #include "referee/shuffle.h"
 #include "replay/fold.h"

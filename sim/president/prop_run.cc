@@ -1,5 +1,5 @@
 // prop_run.cc: RapidCheck drives prop_check.h (see prop_run.h).
-#include "sim/prop_run.h"
+#include "sim/president/prop_run.h"
 
 #include <rapidcheck.h>
 #include <rapidcheck/detail/TestListenerAdapter.h>

@@ -3,8 +3,8 @@
 // The log is folded once with pli::Step; the state after every event is
 // kept, with where each pli and each manche begins and ends (cursor.h), so
 // moving anywhere is a lookup. No I/O here: the terminal view is cli/replay_view.cc.
-#ifndef PLI_REPLAY_STEPPER_H_
-#define PLI_REPLAY_STEPPER_H_
+#ifndef PLI_REPLAY_PRESIDENT_STEPPER_H_
+#define PLI_REPLAY_PRESIDENT_STEPPER_H_
 
 #include <cstdint>
 #include <optional>
@@ -73,4 +73,4 @@ class Stepper : public StepCursor {
 
 }  // namespace pli
 
-#endif  // PLI_REPLAY_STEPPER_H_
+#endif  // PLI_REPLAY_PRESIDENT_STEPPER_H_

@@ -1,4 +1,4 @@
-// sim_stats.h: the closing table of `pli simulate` (docs/SIMULATE.md,
+// sim_stats.h: the closing table of Super Président's `pli simulate` (docs/SIMULATE.md,
 // "The table"): per bot level, the manches played, the mean place
 // (1 = Président), and the shares of Président and Trouduc finishes, each
 // with a 95% confidence interval.
@@ -11,8 +11,8 @@
 // place, a Wilson score interval at the effective sample size for the
 // shares. With fewer than two games of a level they fall back to treating
 // its manches as independent (and say so: ci_unit "manche").
-#ifndef PLI_CLI_SIM_STATS_H_
-#define PLI_CLI_SIM_STATS_H_
+#ifndef PLI_SIM_PRESIDENT_SIM_STATS_H_
+#define PLI_SIM_PRESIDENT_SIM_STATS_H_
 
 #include <array>
 #include <cstdint>
@@ -64,4 +64,4 @@ class PlaceTally {
 
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_SIM_STATS_H_
+#endif  // PLI_SIM_PRESIDENT_SIM_STATS_H_

@@ -1,8 +1,8 @@
-// prop_probe.h: actions for `pli prop` to try against a state: listed
+// prop_probe.h: Super Président's actions for `pli prop` to try against a state: listed
 // actions made concrete with chosen suits, and random probes, legal or not,
 // with the test of whether LegalActions lists an event. Pure (engine only).
-#ifndef PLI_CLI_PROP_PROBE_H_
-#define PLI_CLI_PROP_PROBE_H_
+#ifndef PLI_SIM_PRESIDENT_PROP_PROBE_H_
+#define PLI_SIM_PRESIDENT_PROP_PROBE_H_
 
 #include <cstdint>
 #include <functional>
@@ -40,4 +40,4 @@ LegalAction AbstractOf(const Event& event);
 
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_PROP_PROBE_H_
+#endif  // PLI_SIM_PRESIDENT_PROP_PROBE_H_
