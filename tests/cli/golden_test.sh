@@ -43,6 +43,18 @@ cases=(
   "explain-text|explain fixtures/seed/5.5-finish-on-2.jsonl --at 20"
   "explain-json|explain fixtures/seed/5.5-finish-on-2.jsonl --at 20 --json"
   "state-text|state fixtures/seed/5.5-finish-on-2.jsonl --at 20"
+  "replay-seat|replay fixtures/seed/5.5-finish-on-2.jsonl --at 18 --seat 1"
+  "replay-seat-json|replay fixtures/seed/5.5-finish-on-2.jsonl --at 24 --seat B --json"
+  "replay-bad-seat|replay fixtures/seed/5.5-finish-on-2.jsonl --seat Zed"
+  "replay-illegal|replay fixtures/rules/P3-too-weak-illegal.jsonl"
+  "diff-differ|diff fixtures/rules/P3-too-weak-illegal.jsonl fixtures/rules/P3-equal-allowed-legal.jsonl"
+  "diff-differ-json|diff fixtures/rules/P3-too-weak-illegal.jsonl fixtures/rules/P3-equal-allowed-legal.jsonl --json"
+  "diff-prefix|diff fixtures/seed/5.1-suite.jsonl @/short.jsonl --strict"
+  "diff-sk|diff tests/data/skull_king/cli-clean.jsonl tests/data/skull_king/cli-violations.jsonl"
+  "explain-illegal|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
+  "explain-illegal-json|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4 --json"
+  "explain-sk|explain tests/data/skull_king/cli-violations.jsonl --at 6"
+  "explain-bad-at|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 9"
   "legal-text|legal fixtures/seed/5.5-finish-on-2.jsonl --at 20"
 )
 
@@ -52,6 +64,7 @@ for c in "${cases[@]}"; do
   cmd=${c#*|}
   dir=$work/$name
   mkdir -p "$dir"
+  head -n 7 fixtures/seed/5.1-suite.jsonl >"$dir/short.jsonl"  # a prefix, for diff
   line=${cmd//@/$dir}
   # Each ';'-separated part is a command; the first is pli's, the rest shell.
   first=${line%% ; *}
