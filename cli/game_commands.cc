@@ -22,6 +22,8 @@ bool RegisterGameCommands(const GameCommands& commands) {
     // A game's files each register theirs: one entry per game.
     if (commands.simulate) known.simulate = commands.simulate;
     if (commands.prop) known.prop = commands.prop;
+    if (commands.explain) known.explain = commands.explain;
+    if (commands.diff) known.diff = commands.diff;
     if (commands.replay) known.replay = commands.replay;
     return true;
   }

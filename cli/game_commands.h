@@ -55,6 +55,27 @@ struct PropArgs {
   bool json = false;
 };
 
+// `pli explain`'s arguments, as parsed (cli/adjudicate.cc).
+struct ExplainArgs {
+  std::string source;
+  std::optional<std::string> db;
+  std::optional<std::string> game;
+  int64_t at = 0;
+  bool json = false;
+};
+
+// `pli diff`'s two sides, each read (of one game, the same on both sides),
+// with what the command prints them as.
+struct DiffSides {
+  const AnyGameLog& a;
+  const AnyGameLog& b;
+  std::string game_id;  // "g1", or "g1 / g2" when the ids differ
+  std::string label_a;  // the file or database each side came from
+  std::string label_b;
+  bool strict = false;  // --strict: ids and times too
+  bool json = false;
+};
+
 // A game's own view of `pli replay` (cli/replay_view.cc draws it, walks it
 // or prints its steps): its cursor over the log, at --at, and what it shows
 // of each point.
@@ -76,6 +97,11 @@ struct GameCommands {
   int (*simulate)(const SimulateArgs& args) = nullptr;
   // `pli prop`; nullptr: the game has no property checks.
   int (*prop)(const PropArgs& args) = nullptr;
+  // `pli explain` (reads the game itself from args); nullptr: the
+  // explanation of any game (Match::ExplainJson).
+  int (*explain)(const ExplainArgs& args) = nullptr;
+  // `pli diff`; nullptr: the diff of any game (replay/any_diff.h).
+  int (*diff)(const DiffSides& sides) = nullptr;
   // `pli replay`'s view of one game with --at and --seat (throws
   // std::runtime_error for a bad one); nullptr: the view of any game
   // (replay/any_stepper.h).

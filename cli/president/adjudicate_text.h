@@ -1,19 +1,19 @@
-// adjudicate_text.h: the human text of `pli explain`, `pli diff` and
-// `pli check` (their JSON is replay/explain.h, replay/diff.h and
-// adjudicate.cc). Every card goes through a Style (cli/style.h), so the
+// adjudicate_text.h: the human text of Super Président's `pli explain` and
+// `pli diff` (their JSON is replay/president/explain.h and
+// replay/president/diff.h). Every card goes through a Style (cli/style.h), so the
 // text is plain off a terminal. Header-only, cli only.
-#ifndef PLI_CLI_ADJUDICATE_TEXT_H_
-#define PLI_CLI_ADJUDICATE_TEXT_H_
+#ifndef PLI_CLI_PRESIDENT_ADJUDICATE_TEXT_H_
+#define PLI_CLI_PRESIDENT_ADJUDICATE_TEXT_H_
 
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "cli/output.h"
+#include "cli/president/output.h"
 #include "cli/president/cards.h"
 #include "cli/style.h"
-#include "replay/diff.h"
-#include "replay/explain.h"
+#include "replay/president/diff.h"
+#include "replay/president/explain.h"
 #include "replay/rule_text.h"
 #include "schema/president/event_json.h"
 
@@ -255,4 +255,4 @@ inline std::string DiffText(const std::string& game_id, const LogDiff& d,
 
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_ADJUDICATE_TEXT_H_
+#endif  // PLI_CLI_PRESIDENT_ADJUDICATE_TEXT_H_

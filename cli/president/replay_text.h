@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "cli/output.h"
+#include "cli/president/output.h"
 #include "cli/president/cards.h"
 #include "cli/replay_look.h"
 #include "cli/style.h"

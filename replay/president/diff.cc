@@ -1,7 +1,7 @@
 // diff.cc: two records of one game compared (diff.h). The events before the
 // parting point are common, so one fold gives the state both sides' events
 // were played into; each side's event is then explained in that state.
-#include "replay/diff.h"
+#include "replay/president/diff.h"
 
 #include <algorithm>
 #include <variant>

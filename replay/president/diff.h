@@ -1,7 +1,8 @@
-// diff.h: two records of the same game compared event by event (`pli diff`):
+// diff.h: two records of the same Super Président game compared event by
+// event (`pli diff`, cli/president/adjudicate.cc):
 // where they part, and what each side's event meant there.
-#ifndef PLI_REPLAY_DIFF_H_
-#define PLI_REPLAY_DIFF_H_
+#ifndef PLI_REPLAY_PRESIDENT_DIFF_H_
+#define PLI_REPLAY_PRESIDENT_DIFF_H_
 
 #include <boost/json.hpp>
 #include <cstdint>
@@ -11,7 +12,7 @@
 #include "engine/president/event.h"
 #include "engine/president/state.h"
 #include "replay/diff_kind.h"
-#include "replay/explain.h"
+#include "replay/president/explain.h"
 
 namespace pli {
 
@@ -46,4 +47,4 @@ boost::json::object LogDiffToJson(const LogDiff& diff);
 
 }  // namespace pli
 
-#endif  // PLI_REPLAY_DIFF_H_
+#endif  // PLI_REPLAY_PRESIDENT_DIFF_H_

@@ -2,7 +2,7 @@
 // Decide's; for a legal event the reasons are read off the state before
 // and after it (what was in force, whether the pli closed, who finished),
 // each tagged with the rule id of RULES.md it comes from.
-#include "replay/explain.h"
+#include "replay/president/explain.h"
 
 #include <algorithm>
 #include <variant>

@@ -1,4 +1,5 @@
-// explain.h: the adjudication of one event of a game (`pli explain`): was it
+// explain.h: the adjudication of one event of a Super Président game (`pli
+// explain`, cli/president/adjudicate.cc): was it
 // legal, which rule decides it, the state it was played into, and what the
 // player could have done instead.
 //
@@ -7,8 +8,8 @@
 // motion (a pli closed, ou-rien, a révolution, a finish), are read off the
 // state before and after it, not judged a second time: Decide and Apply
 // stay the only rules engine.
-#ifndef PLI_REPLAY_EXPLAIN_H_
-#define PLI_REPLAY_EXPLAIN_H_
+#ifndef PLI_REPLAY_PRESIDENT_EXPLAIN_H_
+#define PLI_REPLAY_PRESIDENT_EXPLAIN_H_
 
 #include <boost/json.hpp>
 #include <cstdint>
@@ -83,4 +84,4 @@ boost::json::object ReasonToJson(const Reason& reason);
 
 }  // namespace pli
 
-#endif  // PLI_REPLAY_EXPLAIN_H_
+#endif  // PLI_REPLAY_PRESIDENT_EXPLAIN_H_

@@ -3,7 +3,7 @@
 // reasons, the states before and after, and the actor's legal actions.
 #include <variant>
 
-#include "replay/explain.h"
+#include "replay/president/explain.h"
 #include "replay/rule_text.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"

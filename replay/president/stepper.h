@@ -1,4 +1,5 @@
-// stepper.h: stepping through one game's log, event by event, pli by pli,
+// stepper.h: stepping through one Super Président game's log (its own view
+// of `pli replay`, cli/president/replay.cc), event by event, pli by pli,
 // manche by manche, forwards and backwards (`pli replay`, INTERFACE.md §2).
 // The log is folded once with pli::Step; the state after every event is
 // kept, with where each pli and each manche begins and ends (cursor.h), so
