@@ -3,14 +3,9 @@
 // are registered by its cli folder (cli/game_commands.h; Super Président's
 // in cli/president/, Skull King's prop in cli/skull_king/); a simulation of
 // any other game runs the loop of any game (sim/any_sim.h), printed here.
-#include <unistd.h>
-
 #include <boost/json.hpp>
-#include <chrono>
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 
