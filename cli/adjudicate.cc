@@ -1,5 +1,7 @@
 // adjudicate.cc: the commands a referee settles a dispute with (CLI11
-// wiring; the work is in replay/explain, replay/diff, replay/scenario):
+// wiring; the work is in the Match's ExplainJson, replay/any_diff and
+// replay/scenario, or in a game's own explain and diff, registered by its
+// cli folder: cli/game_commands.h, Super Président's cli/president/):
 //   pli explain SOURCE --at SEQ   one event: legal or not, by which rule, in
 //                                 which state, and what the player could have done
 //   pli diff A B                  two records of one game: where they part
@@ -14,15 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/adjudicate_text.h"
 #include "cli/command_group.h"
+#include "cli/game_commands.h"
 #include "cli/source.h"
 #include "cli/style.h"
 #include "games/game.h"
 #include "referee/open_store.h"
 #include "replay/any_diff.h"
-#include "replay/diff.h"
-#include "replay/explain.h"
 #include "replay/scenario.h"
 
 namespace pli::cli {
@@ -36,36 +36,12 @@ constexpr int kExitBadInput = 2;
 
 void PrintJson(const boost::json::value& v) { std::cout << boost::json::serialize(v) << "\n"; }
 
-// Reads the one game a command looks at from a log file or a database:
-// --game's, or the only one. Warns on stderr when its hash chain is broken.
-GameLog LoadGame(const std::optional<std::string>& file, const std::optional<std::string>& db,
-                 const std::optional<std::string>& id) {
-  std::vector<LoadedGame> games = db ? LoadDbGames(*db, id, std::nullopt) : LoadFileGames(*file);
-  std::vector<GameLog> logs;
-  for (LoadedGame& g : games) {
-    if (g.chain.status == ChainStatus::kBroken && (!id || *id == g.log.game)) {
-      std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
-                << g.chain.problems.front().seq << "); run pli audit\n";
-    }
-    logs.push_back(std::move(g.log));
-  }
-  return SelectGame(logs, id, db ? *db : *file);
-}
-
 // ---------------------------------------------------------------------------
 // explain
 
-struct ExplainArgs {
-  std::string source;
-  std::optional<std::string> db;
-  std::optional<std::string> game;
-  int64_t at = 0;
-  bool json = false;
-};
-
-// The game explain looks at when it is not Super Président's (read through
-// the game interface), else nullopt.
-std::optional<AnyLoadedGame> OtherGame(const ExplainArgs& args) {
+// The game explain looks at, of any game (nullopt when the source holds
+// none to choose).
+std::optional<AnyLoadedGame> LoadExplained(const ExplainArgs& args) {
   std::optional<AnyLoadedGame> game;
   if (args.db) {
     std::unique_ptr<EventStore> store = OpenStore(*args.db, OpenMode::kReadOnly);
@@ -74,11 +50,10 @@ std::optional<AnyLoadedGame> OtherGame(const ExplainArgs& args) {
   } else {
     game = LoadAnyFileGame(args.source, args.game);
   }
-  if (!game || game->log.kind == FindGame("super-president")) return std::nullopt;
   return game;
 }
 
-// explain of a game of another ruleset: the Match's explanation of the
+// explain of a game without its own: the Match's explanation of the
 // event, in the state before it, with the state before and after.
 int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
   if (game.chain.status == ChainStatus::kBroken) {
@@ -160,18 +135,12 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
 int RunExplain(const ExplainArgs& args) {
   if (args.db.has_value() == !args.source.empty())
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-  if (std::optional<AnyLoadedGame> other = OtherGame(args)) return RunExplainAny(args, *other);
-  const GameLog game =
-      LoadGame(args.db ? std::nullopt : std::optional(args.source), args.db, args.game);
-  const int64_t seq = ResolveAt(game, args.at);
-  const Explanation x = Explain(game.events, seq);
-  if (args.json)
-    PrintJson(ExplanationToJson(x));
-  else
-    std::cout << ExplainText(game, x, StdoutStyle());
-  // A game with a malformed event is malformed input: exit 2 (docs/RULINGS.md).
-  if (WarnIfMalformed(game)) return kExitBadInput;
-  return x.legal() ? kExitOk : kExitViolation;
+  std::optional<AnyLoadedGame> game = LoadExplained(args);
+  // The game's own explain (Super Président's: cli/president/adjudicate.cc),
+  // which reads the game the way it needs; else the Match's explanation.
+  const Game& kind = game ? *game->log.kind : DefaultGame();
+  if (const auto own = CommandsOf(kind).explain) return own(args);
+  return RunExplainAny(args, *game);
 }
 
 // ---------------------------------------------------------------------------
@@ -216,28 +185,18 @@ int RunDiff(const DiffArgs& args) {
                              std::string(any_a.kind->Name()) + ", B of " + std::string(any_b.kind->Name()));
   }
   const std::string game_id = any_a.game == any_b.game ? any_a.game : any_a.game + " / " + any_b.game;
-  if (any_a.kind != FindGame("super-president")) {  // through the game interface
-    const AnyLogDiff d = DiffAnyLogs(*any_a.kind, any_a.events, any_b.events, args.strict);
-    if (args.json) {
-      boost::json::object o = AnyLogDiffToJson(d);
-      o["game_a"] = any_a.game;
-      o["game_b"] = any_b.game;
-      PrintJson(o);
-    } else {
-      std::cout << AnyDiffText(game_id, d, label_a, label_b);
-    }
-    return d.kind == DiffKind::kIdentical ? kExitOk : kExitViolation;
-  }
-  const GameLog a = PresidentLog(any_a);
-  const GameLog b = PresidentLog(any_b);
-  const LogDiff d = DiffLogs(a.events, b.events, args.strict);
+  // The game's own diff (Super Président's: cli/president/adjudicate.cc).
+  if (const auto own = CommandsOf(*any_a.kind).diff)
+    return own(DiffSides{any_a, any_b, game_id, label_a, label_b, args.strict, args.json});
+  // Any other game, through the game interface.
+  const AnyLogDiff d = DiffAnyLogs(*any_a.kind, any_a.events, any_b.events, args.strict);
   if (args.json) {
-    boost::json::object o = LogDiffToJson(d);
-    o["game_a"] = a.game;
-    o["game_b"] = b.game;
+    boost::json::object o = AnyLogDiffToJson(d);
+    o["game_a"] = any_a.game;
+    o["game_b"] = any_b.game;
     PrintJson(o);
   } else {
-    std::cout << DiffText(game_id, d, label_a, label_b, StdoutStyle());
+    std::cout << AnyDiffText(game_id, d, label_a, label_b);
   }
   return d.kind == DiffKind::kIdentical ? kExitOk : kExitViolation;
 }

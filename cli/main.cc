@@ -22,6 +22,7 @@
 #include "cli/error.h"
 #include "cli/live.h"
 #include "cli/output.h"
+#include "cli/president/output.h"
 #include "cli/source.h"
 #include "engine/president/rules.h"
 #include "engine/text.h"

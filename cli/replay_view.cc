@@ -2,7 +2,7 @@
 // game event by event, pli by pli, manche by manche, forwards and
 // backwards, seeing every hand and what is in force.
 // On a terminal it is a full-screen stepper (cli/terminal.h: raw keys, ANSI
-// redraws, no curses) over a replay/stepper.h cursor; without one (stdin or
+// redraws, no curses) over a game's cursor (replay/cursor.h); without one (stdin or
 // stdout not a TTY, or TERM=dumb) it prints the whole walk as text, and
 // with --json one JSON array of steps, so it can be piped.
 #include <unistd.h>
@@ -18,19 +18,17 @@
 #include <vector>
 
 #include "cli/command_group.h"
+#include "cli/game_commands.h"
 #include "cli/html.h"
-#include "cli/replay_text.h"
+#include "cli/replay_look.h"
 #include "cli/source.h"
 #include "cli/terminal.h"
 #include "replay/any_stepper.h"
-#include "replay/stepper.h"
 
 namespace pli::cli {
 namespace {
 
-using replay::ReplayLines;
 using replay::ReplayLook;
-using replay::ReplayStepJson;
 using tty::Key;
 using tty::KeyPress;
 
@@ -121,20 +119,6 @@ AnyLoadedGame LoadGame(const ReplayArgs& args) {
   return g;
 }
 
-// --seat: a seat number, or a seat's name.
-int ResolveSeat(const GameLog& game, const std::optional<std::string>& seat) {
-  if (!seat) return -1;
-  const std::vector<std::string> names = SeatNames(game);
-  for (size_t s = 0; s < names.size(); ++s) {
-    if (names[s] == *seat || std::to_string(s) == *seat) return static_cast<int>(s);
-  }
-  std::string list;
-  for (size_t s = 0; s < names.size(); ++s)
-    list += (list.empty() ? "" : ", ") + std::to_string(s) + " (" + EscapeForTerminal(names[s]) + ")";
-  throw std::runtime_error("--seat " + EscapeForTerminal(*seat) + ": game \"" + EscapeForTerminal(game.game) +
-                           "\" has no such seat (seats: " + list + ")");
-}
-
 bool Interactive() {
   const char* term = std::getenv("TERM");
   return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term != nullptr &&
@@ -157,10 +141,9 @@ int PrintWalk(const StepCursor& stepper, int64_t from, const ReplayLook& look, c
   return kExitOk;
 }
 
-int PrintJson(const Stepper& stepper, int64_t from, int seat) {
+int PrintJson(const ReplayView& view) {
   boost::json::array steps;
-  for (int64_t seq = from; seq <= stepper.size(); ++seq)
-    steps.push_back(ReplayStepJson(stepper, seq, seat));
+  for (int64_t seq = view.at; seq <= view.cursor->size(); ++seq) steps.push_back(view.step_json(seq));
   std::cout << boost::json::serialize(steps) << "\n";
   return kExitOk;
 }
@@ -388,25 +371,21 @@ class ReplayCommand : public CommandGroup {
       return WriteReplayPage(*args_.html, args_.source, args_.db, args_.game, args_.at, args_.seat);
     }
     AnyLoadedGame loaded = LoadGame(args_);
-    if (loaded.log.kind != FindGame("super-president")) return RunAny(std::move(loaded.log));
-    GameLog game = PresidentLog(loaded.log);
-    const int64_t at = args_.at ? ResolveAt(game, args_.at) : 1;
+    const auto own_view = loaded.log.kind ? CommandsOf(*loaded.log.kind).replay : nullptr;
+    if (own_view == nullptr) return RunAny(std::move(loaded.log));
+    // The game's own view (Super Président's: cli/president/replay.cc).
+    const ReplayView view = own_view(std::move(loaded.log), args_.at, args_.seat);
+    if (args_.json) return PrintJson(view);
     ReplayLook look;
-    look.seat = ResolveSeat(game, args_.seat);
-    Stepper stepper(std::move(game));
-    stepper.Jump(at);
-    if (args_.json) return PrintJson(stepper, at, look.seat);
+    look.seat = view.seat;
     // Symbols and colour on a terminal, unless NO_COLOR (or TERM=dumb) says no.
     look.style = StdoutStyle();
-    const LinesFn lines_at = [&stepper](int64_t seq, const ReplayLook& l) {
-      return ReplayLines(stepper, seq, l);
-    };
-    if (!Interactive()) return PrintWalk(stepper, at, look, lines_at);
-    return RunScreen(stepper, look, lines_at);
+    if (!Interactive()) return PrintWalk(*view.cursor, view.at, look, view.lines);
+    return RunScreen(*view.cursor, look, view.lines);
   }
 
-  // Any other game (Skull King): its own screen through the game interface
-  // (replay/any_stepper.h), every hand shown.
+  // A game without a view of its own (Skull King): its screen through the
+  // game interface (replay/any_stepper.h), every hand shown.
   int RunAny(AnyGameLog log) {
     if (args_.seat) {
       throw std::runtime_error("--seat: the replay of a " + std::string(log.kind->Name()) +

@@ -1,36 +1,24 @@
 // simulate.cc: `pli simulate` and `pli prop` (docs/SIMULATE.md): CLI11
-// wiring, the progress line and the printing. The work is in sim_run.h
-// (bot tables refereed into a database) and prop_run.h (property tests).
-#include <unistd.h>
-
+// wiring for every game. A game's own simulate and prop, where it has them,
+// are registered by its cli folder (cli/game_commands.h; Super Président's
+// in cli/president/, Skull King's prop in cli/skull_king/); a simulation of
+// any other game runs the loop of any game (sim/any_sim.h), printed here.
 #include <boost/json.hpp>
-#include <chrono>
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 
 #include "cli/command_group.h"
 #include "cli/error.h"
-#include "cli/progress.h"
+#include "cli/game_commands.h"
+#include "cli/sim_print.h"
+#include "engine/text.h"
 #include "games/game.h"
 #include "sim/any_sim.h"
-#include "sim/prop_run.h"
-#include "sim/skull_king/prop.h"
-#include "sim/sim_run.h"
-#include "engine/president/event.h"
-#include "engine/text.h"
 
 namespace pli::cli {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitBug = 2;
-
-using Clock = std::chrono::steady_clock;
 
 constexpr const char* kSimulateFooter =
     R"(Every event goes through the referee (pli new/deal/play... do the same):
@@ -115,221 +103,9 @@ Examples:
   pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found
 )";
 
-std::string Bar(int done, int total, int width = 24) {
-  const int filled = total > 0 ? done * width / total : 0;
-  return "[" + std::string(filled, '#') + std::string(width - filled, '.') + "]";
-}
-
-std::string Fixed(double x, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << x;
-  return out.str();
-}
-
 // --- pli simulate ---
 
-struct SimulateArgs {
-  std::string db;
-  int games = 1;
-  std::optional<int> seats;
-  std::string bots = "mixed";
-  int64_t seed = 1;
-  std::optional<int> manches;  // Président: 3 when absent; other games: their own end
-  std::string ruleset = "super-president";
-  std::vector<std::string> options;
-  bool fast = false;
-  bool json = false;
-};
-
-SimConfig BuildSimConfig(const SimulateArgs& args) {
-  SimConfig c;
-  c.db = args.db;
-  c.games = args.games;
-  c.seed = args.seed;
-  c.manches = args.manches.value_or(3);
-  c.fast = args.fast;
-  if (args.games < 1)
-    throw std::runtime_error("--games " + std::to_string(args.games) + ": at least 1");
-  if (c.manches < 1)
-    throw std::runtime_error("--manches " + std::to_string(c.manches) + ": at least 1");
-  for (const std::string& o : args.options) {
-    if (o.rfind("manches=", 0) == 0)
-      throw std::runtime_error("--option " + o + ": give --manches instead");
-  }
-  c.rules = ParseRules(args.ruleset, args.options);
-  SetRule(c.rules, "manches", std::to_string(c.manches));
-  if (args.bots == "mixed") {
-    c.mixed = true;
-  } else {
-    std::stringstream list(args.bots);
-    for (std::string word; std::getline(list, word, ',');) {
-      std::optional<Level> level = ParseLevel(word);
-      if (!level)
-        throw std::runtime_error("--bots: unknown level \"" + word +
-                                 "\" (easy, medium, hard, or mixed)");
-      c.bots.push_back(*level);
-    }
-  }
-  if (!args.seats && c.bots.size() > 1 && (c.bots.size() < 4 || c.bots.size() > 8)) {
-    throw std::runtime_error("--bots names " + std::to_string(c.bots.size()) +
-                             " levels: give one per seat (4 to 8 seats), one for all, or mixed");
-  }
-  c.seats = args.seats                      ? *args.seats
-            : c.mixed || c.bots.size() == 1 ? 4
-                                            : static_cast<int>(c.bots.size());
-  if (c.seats < 4 || c.seats > 8)
-    throw std::runtime_error("--seats " + std::to_string(c.seats) + ": 4 to 8 (RULES.md S1)");
-  if (c.bots.size() == 1) c.bots.assign(c.seats, c.bots.front());
-  if (!c.mixed && static_cast<int>(c.bots.size()) != c.seats) {
-    throw std::runtime_error("--bots names " + std::to_string(c.bots.size()) + " levels for " +
-                             std::to_string(c.seats) +
-                             " seats: give one per seat, one for all, or mixed");
-  }
-  return c;
-}
-
-boost::json::value IntervalJson(const std::optional<Interval>& i) {
-  if (!i) return nullptr;
-  return boost::json::array{i->low, i->high};
-}
-
-std::string IntervalText(const std::optional<Interval>& i, double scale, int digits) {
-  if (!i) return "[  n/a  ]";
-  return "[" + Fixed(i->low * scale, digits) + ", " + Fixed(i->high * scale, digits) + "]";
-}
-
-// The closing members of either game's document: the last game's head,
-// and a bug (exit 2, INTERFACE.md §2).
-template <typename Result>
-void AddLastAndBug(boost::json::object& o, const Result& r) {
-  if (!r.last_game.empty()) {
-    o["last"] =
-        boost::json::object{{"game", r.last_game}, {"seq", r.last_seq}, {"hash", r.last_hash}};
-  }
-  if (!r.bug.empty()) {
-    o["bug"] = r.bug;
-    o["error"] = ErrorMember("bug: " + r.bug);
-  }
-}
-
-boost::json::object SimJson(const SimConfig& c, const SimResult& r, double seconds) {
-  boost::json::object o;
-  o["db"] = c.db;
-  o["seed"] = c.seed;
-  o["games"] = r.games;
-  o["seats"] = c.seats;
-  o["manches_per_game"] = c.manches;
-  if (c.mixed) {
-    o["bots"] = "mixed";
-  } else {
-    boost::json::array bots;
-    for (Level l : c.bots) bots.emplace_back(LevelName(l));
-    o["bots"] = std::move(bots);
-  }
-  o["fast"] = c.fast;
-  o["manches"] = r.manches;
-  o["events"] = r.events;
-  o["seconds"] = seconds;
-  boost::json::array levels;
-  for (const LevelStats& s : r.tally.Summary()) {
-    levels.push_back(boost::json::object{
-        {"level", LevelName(s.level)},
-        {"games", s.games},
-        {"manches", s.manches},
-        {"seat_manches", s.seat_manches},
-        {"mean_place", s.mean_place},
-        {"mean_place_ci95", IntervalJson(s.mean_place_ci)},
-        {"president_share", s.president},
-        {"president_ci95", IntervalJson(s.president_ci)},
-        {"trouduc_share", s.trouduc},
-        {"trouduc_ci95", IntervalJson(s.trouduc_ci)},
-        {"ci_unit", s.by_game ? "game" : "manche"},
-    });
-  }
-  o["levels"] = std::move(levels);
-  AddLastAndBug(o, r);
-  return o;
-}
-
-void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
-  std::cout << "pli simulate: " << r.games << " game" << (r.games == 1 ? "" : "s") << " of "
-            << c.seats << " seats, " << c.manches << " manche" << (c.manches == 1 ? "" : "s")
-            << " each, seed " << c.seed << ", into " << c.db << "\n  " << r.manches << " manches, "
-            << r.events << " events refereed in " << Fixed(seconds, 1) << " s";
-  if (seconds > 0)
-    std::cout << " (" << Fixed(static_cast<double>(r.events) / seconds, 0) << " events/s)";
-  std::cout << "\n\n";
-  const std::vector<LevelStats> rows = r.tally.Summary();
-  if (rows.empty()) return;
-  std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"
-            << std::setw(9) << "manches"
-            << "   " << std::left << std::setw(22) << "mean place (95% CI)"
-            << "Président % (95% CI)  Trouduc % (95% CI)\n";  // setw counts the é as two
-  bool by_manche = false;
-  for (const LevelStats& s : rows) {
-    by_manche = by_manche || !s.by_game;
-    std::cout << std::left << std::setw(8) << LevelName(s.level) << std::right << std::setw(6)
-              << s.games << std::setw(9) << s.manches << "   " << std::left << std::setw(22)
-              << (Fixed(s.mean_place, 2) + " " + IntervalText(s.mean_place_ci, 1, 2))
-              << std::setw(22)
-              << (Fixed(s.president * 100, 1) + " " + IntervalText(s.president_ci, 100, 1))
-              << Fixed(s.trouduc * 100, 1) << " " << IntervalText(s.trouduc_ci, 100, 1) << "\n";
-  }
-  std::cout << std::right << "\nPlace 1 is the Président, " << c.seats << " the Trouduc. "
-            << (by_manche ? "With a single game the intervals take its manches as independent "
-                            "(likely too narrow)."
-                          : "Intervals are clustered by game (docs/SIMULATE.md).")
-            << "\n";
-  if (!r.last_game.empty()) {
-    std::cout << "last game: " << EscapeForTerminal(r.last_game) << ", head " << r.last_seq << ":" << r.last_hash
-              << "\n";
-  }
-}
-
-// One run of either loop: progress on stderr, then the document or the
-// table, and the exit status. `simulate(on_progress)` plays the games;
-// each game's loop has its own config, result, JSON and text.
-template <typename Simulate, typename Json, typename Text>
-int RunWithProgress(const SimulateArgs& args, Simulate simulate, Json json, Text text) {
-  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
-  const Clock::time_point start = Clock::now();
-  const auto result = simulate([&](const auto& p) {
-    const double seconds = line.Seconds();
-    line.Show(std::string("simulating ") + (line.tty() ? Bar(p.games_done, p.games) + " " : "") +
-                  std::to_string(p.games_done) + "/" + std::to_string(p.games) + " games, " +
-                  std::to_string(p.events) + " events" +
-                  (seconds > 0 ? ", " + Fixed(static_cast<double>(p.events) / seconds, 0) +
-                                     " events/s"
-                               : ""),
-              p.games_done == p.games);
-  });
-  line.Clear();
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (args.json) {
-    std::cout << boost::json::serialize(json(result, seconds)) << "\n";
-  } else {
-    text(result, seconds);
-  }
-  if (!result.bug.empty()) {
-    std::cerr << "pli simulate: bug: " << result.bug << "\n";
-    return kExitBug;
-  }
-  return kExitOk;
-}
-
-int RunAnySimulate(const SimulateArgs& args, const Game& game);  // below
-
-int RunSimulate(const SimulateArgs& args) {
-  const Game* game = FindGame(args.ruleset);
-  if (game != nullptr && game->Name() != "super-president") return RunAnySimulate(args, *game);
-  const SimConfig config = BuildSimConfig(args);
-  return RunWithProgress(
-      args, [&](const auto& progress) { return Simulate(config, progress); },
-      [&](const SimResult& r, double seconds) { return SimJson(config, r, seconds); },
-      [&](const SimResult& r, double seconds) { PrintSimText(config, r, seconds); });
-}
-
-// --- pli simulate, any other game (sim/any_sim.h) ---
+// --- pli simulate, the loop of any game (sim/any_sim.h) ---
 
 AnySimConfig BuildAnySimConfig(const SimulateArgs& args, const Game& game) {
   AnySimConfig c;
@@ -462,179 +238,25 @@ int RunAnySimulate(const SimulateArgs& args, const Game& game) {
       [&](const AnySimResult& r, double seconds) { PrintAnySimText(config, r, seconds); });
 }
 
-// --- pli prop ---
-
-struct PropArgs {
-  int runs = 100;
-  std::optional<uint64_t> seed;
-  std::string ruleset = "super-president";
-  std::vector<std::string> options;
-  std::string out = ".";
-  std::string inject;  // hidden test hook: an event type
-  bool json = false;
-};
-
-boost::json::object PropJson(const PropConfig& c, const PropReport& r) {
-  boost::json::object o;
-  o["result"] = r.passed ? "pass" : "fail";
-  o["runs"] = r.runs;
-  o["events"] = r.events;
-  o["seed"] = c.seed;
-  o["ruleset"] = c.rules.ruleset;
-  if (r.failure) {
-    boost::json::array check;
-    for (const std::string& line : r.check) check.emplace_back(line);
-    o["failure"] = boost::json::object{
-        {"kind", r.failure->kind},
-        {"message", r.failure->message},
-        {"events", r.failure->log.size()},
-        {"events_before_shrinking", r.events_before_shrinking},
-        {"shrinks", r.shrinks},
-        {"shrink_events", r.shrink_events},
-        {"scenario", r.scenario},
-        {"expectation", r.expectation},
-        {"check", std::move(check)},
-    };
-  }
-  return o;
+// The game's own simulate when its cli folder registered one (Super
+// Président's: cli/president/), else the loop of any game.
+int RunSimulate(const SimulateArgs& args) {
+  const Game& game = GameOfRuleset(args.ruleset);
+  if (const auto simulate = CommandsOf(game).simulate) return simulate(args);
+  return RunAnySimulate(args, game);
 }
 
-void PrintPropText(const PropConfig& c, const PropReport& r) {
-  std::cout << "pli prop: " << r.runs << (r.runs == 1 ? " run" : " runs") << " (seed " << c.seed
-            << ", " << c.rules.ruleset << "), " << r.events
-            << " events checked: " << (r.passed ? "PASS" : "FAIL") << "\n";
-  if (!r.failure) return;
-  const PropFailure& f = *r.failure;
-  std::cout << "  " << f.kind << ": " << f.message << "\n"
-            << "  shrunk in " << r.shrinks << " steps (" << r.shrink_events
-            << " events replayed) from a game of " << r.events_before_shrinking << " events to "
-            << f.log.size() << "\n"
-            << "  scenario: " << r.scenario << " (expectation " << r.expectation << ")\n";
-  if (r.check.empty()) {
-    std::cout
-        << "  warning: the scenario checker does not reproduce this failure from the scenario\n";
-  } else {
-    std::cout << "  pli check " << r.scenario << " reports:\n";
-    for (const std::string& line : r.check) std::cout << "    " << line << "\n";
-  }
-}
-
-// --- pli prop --ruleset skull-king… (sim/skull_king/prop.h) ---
-
-boost::json::object SkPropJson(const sk::prop::Config& c, const sk::prop::Report& r) {
-  boost::json::object o;
-  o["result"] = r.passed ? "pass" : "fail";
-  o["runs"] = r.runs;
-  o["events"] = r.events;
-  o["seed"] = c.seed;
-  o["ruleset"] = c.ruleset;
-  if (r.failure) {
-    o["failure"] = boost::json::object{
-        {"kind", r.failure->kind},
-        {"rule", r.failure->rule},
-        {"message", r.failure->message},
-        {"run", r.failing_run + 1},
-        {"events", r.failure->log.size()},
-        {"events_before_shrinking", r.events_before_shrinking},
-        {"shrinks", r.shrinks},
-        {"shrink_events", r.shrink_events},
-        {"scenario", r.scenario},
-        {"expectation", r.expectation},
-    };
-  }
-  return o;
-}
-
-void PrintSkPropText(const sk::prop::Config& c, const sk::prop::Report& r) {
-  std::cout << "pli prop: " << r.runs << (r.runs == 1 ? " run" : " runs") << " (seed " << c.seed
-            << ", " << c.ruleset << " and random presets and options), " << r.events
-            << " events checked: " << (r.passed ? "PASS" : "FAIL") << "\n";
-  if (!r.failure) return;
-  const sk::prop::Failure& f = *r.failure;
-  std::cout << "  " << f.kind << " (" << f.rule << ") in run " << r.failing_run + 1 << ": "
-            << f.message << "\n"
-            << "  shrunk in " << r.shrinks << " steps (" << r.shrink_events
-            << " events replayed) from a game of " << r.events_before_shrinking << " events to "
-            << f.log.size() << "\n"
-            << "  scenario: " << r.scenario << " (expectation " << r.expectation << ")\n";
-}
-
-int RunSkProp(const PropArgs& args) {
-  sk::prop::Config config;
-  config.runs = args.runs;
-  config.seed =
-      args.seed ? *args.seed : (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
-  config.ruleset = args.ruleset;
-  config.out = args.out;
-  for (const std::string& option : args.options) {
-    const size_t eq = option.find('=');
-    if (eq == std::string::npos)
-      throw std::runtime_error("--option " + option + ": write it as NAME=VALUE");
-    config.fixed.emplace_back(option.substr(0, eq), option.substr(eq + 1));
-  }
-  if (const std::string why = sk::prop::CheckConfig(config); !why.empty())
-    throw std::runtime_error(why);
-  if (args.inject == "score") {
-    config.hook = sk::prop::Hook::kScore;
-  } else if (args.inject == "cards") {
-    config.hook = sk::prop::Hook::kCards;
-  } else if (!args.inject.empty()) {
-    throw std::runtime_error("--inject-bug " + args.inject + ": score or cards");
-  }
-  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
-  const sk::prop::Report report = sk::prop::Run(config, [&](int runs, int shrinks) {
-    if (shrinks == 0) {
-      line.Show("prop " + Bar(std::min(runs, config.runs), config.runs) + " " +
-                std::to_string(runs) + "/" + std::to_string(config.runs) + " runs");
-    } else {
-      line.Show("prop: a property failed; shrinking: " + std::to_string(shrinks) + " steps");
-    }
-  });
-  line.Clear();
-  if (args.json) {
-    std::cout << boost::json::serialize(SkPropJson(config, report)) << "\n";
-  } else {
-    PrintSkPropText(config, report);
-  }
-  return report.passed ? kExitOk : kExitFailed;
-}
+// --- pli prop: each game's own checks (cli/<game>/) ---
 
 int RunPropCommand(const PropArgs& args) {
   if (args.runs < 1)
     throw std::runtime_error("--runs " + std::to_string(args.runs) + ": at least 1");
-  if (const Game* game = FindGame(args.ruleset); game && game->Name() == "skull-king")
-    return RunSkProp(args);
-  PropConfig config;
-  config.runs = args.runs;
-  config.seed =
-      args.seed ? *args.seed : (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
-  config.rules = ParseRules(args.ruleset, args.options);
-  config.out = args.out;
-  if (!args.inject.empty()) {
-    std::optional<EventType> type = ParseTypeName(args.inject);
-    if (!type || (*type != EventType::kPlay && *type != EventType::kClose &&
-                  *type != EventType::kExchange)) {
-      throw std::runtime_error("--inject-bug " + args.inject + ": play, close or exchange");
-    }
-    config.hooks.forget_moves = type;
-  }
-  ProgressLine line(std::cerr, isatty(STDERR_FILENO) != 0);
-  const PropReport report = RunProp(config, [&](int runs, int shrinks) {
-    if (shrinks == 0) {
-      line.Show("prop " + Bar(std::min(runs, config.runs), config.runs) + " " +
-                std::to_string(runs) + "/" + std::to_string(config.runs) + " runs");
-    } else {
-      line.Show("prop: a property failed; shrinking: " + std::to_string(shrinks) + " steps");
-    }
-  });
-  line.Clear();
-  if (!report.error.empty()) throw std::runtime_error("RapidCheck: " + report.error);
-  if (args.json) {
-    std::cout << boost::json::serialize(PropJson(config, report)) << "\n";
-  } else {
-    PrintPropText(config, report);
-  }
-  return report.passed ? kExitOk : kExitFailed;
+  const Game& game = GameOfRuleset(args.ruleset);
+  const auto prop = CommandsOf(game).prop;
+  if (prop == nullptr)
+    throw std::runtime_error("--ruleset " + args.ruleset + ": " + std::string(game.Name()) +
+                             " has no property checks");
+  return prop(args);
 }
 
 // --- wiring ---

@@ -1,8 +1,7 @@
-// style.h: how the human output of `pli` looks. On a terminal, cards are
-// shown with their suit symbols (7♥, Q♠) in colour: red for hearts and
-// diamonds; bold in the terminal's own text colour for clubs and spades
-// (black on a light background, and still readable on a dark one, where
-// true black would vanish). Verdicts are green or red, rule ids bold. Anywhere else, and whenever
+// style.h: how the human output of `pli` looks, for every game. On a
+// terminal, text is painted: verdicts green or red, rule ids bold, and a
+// game's cards as the game's own text says (Super Président's, with their
+// suit symbols in colour: cli/president/cards.h). Anywhere else, and whenever
 // NO_COLOR is set, the output is plain: two-letter cards (RULES.md C1), no escape sequence, byte
 // for byte what scripts and tests read. Header-only, cli only.
 #ifndef PLI_CLI_STYLE_H_
@@ -15,9 +14,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "engine/president/card.h"
-#include "engine/president/event.h"
 
 namespace pli::cli {
 
@@ -38,29 +34,6 @@ struct Style {
   std::string Good(std::string_view text) const { return Paint(text, "1;32"); }
   std::string Bad(std::string_view text) const { return Paint(text, "1;31"); }
   std::string Note(std::string_view text) const { return Paint(text, "33"); }
-
-  // "Qh", or "Q♥" in red.
-  std::string Card(pli::Card c) const {
-    if (!fancy) return CardText(c);
-    static constexpr std::string_view kSymbols[] = {"♣", "♦", "♥", "♠"};
-    const auto suit = static_cast<int>(c.suit());
-    const std::string text = std::string(1, RankChar(c.rank())) + std::string(kSymbols[suit]);
-    const bool red = c.suit() == Suit::kDiamonds || c.suit() == Suit::kHearts;
-    return red ? Paint(text, "31") : Paint(text, "1");
-  }
-  // "7h 7s" (index order, as CardSetText), or the same with symbols.
-  std::string Cards(CardSet cards) const {
-    if (!fancy) return CardSetText(cards);
-    std::string text;
-    for (pli::Card c : cards) text += (text.empty() ? "" : " ") + Card(c);
-    return text;
-  }
-  // The cards as written, in their order.
-  std::string Cards(const CardList& cards) const {
-    std::string text;
-    for (pli::Card c : cards) text += (text.empty() ? "" : " ") + Card(c);
-    return text;
-  }
 };
 
 // The style for standard output: fancy when it is a terminal (or

@@ -230,6 +230,10 @@ const Game* GameOfBody(std::string_view body);
 // names (absent: Super Président, INTERFACE.md §1); for an unknown ruleset
 // or a line that cannot say, the default game, whose reader reports it.
 const Game& GameOfOpeningLine(std::string_view line);
+// The game a log means when its game event names no ruleset (INTERFACE.md
+// §1: Super Président); a tool given a ruleset no game answers to asks it,
+// and its tools report the unknown ruleset as they always have.
+const Game& DefaultGame();
 // Every game, in the registry's order.
 std::span<const Game* const> Games();
 // The first byte of `game`'s stored bodies (FORMAT.md §6, §8: the byte that

@@ -20,6 +20,8 @@ const std::array<const Game*, 2>& All() {
 
 std::span<const Game* const> Games() { return All(); }
 
+const Game& DefaultGame() { return PresidentGame(); }
+
 const Game* FindGame(std::string_view ruleset) {
   for (const Game* game : All()) {
     if (game->Answers(ruleset)) return game;
@@ -35,7 +37,7 @@ const Game* GameOfBody(std::string_view body) {
 }
 
 const Game& GameOfOpeningLine(std::string_view line) {
-  const Game& fallback = PresidentGame();  // no ruleset: Super Président (INTERFACE.md §1)
+  const Game& fallback = DefaultGame();  // no ruleset: Super Président (INTERFACE.md §1)
   StrictJsonRead json = ReadStrictJson(line);
   if (!json.value || !json.value->is_object()) return fallback;
   const boost::json::value* ruleset = json.value->get_object().if_contains("ruleset");

@@ -1,7 +1,7 @@
 // any_diff.h: two records of the same game compared event by event (`pli
 // diff`), for any game through the game interface (games/game.h): where
 // they part, and what each side's event meant there. Super Président keeps
-// its typed diff (diff.h), which names the reasons of each verdict.
+// its typed diff (president/diff.h), which names the reasons of each verdict.
 #ifndef PLI_REPLAY_ANY_DIFF_H_
 #define PLI_REPLAY_ANY_DIFF_H_
 
@@ -39,7 +39,7 @@ AnyLogDiff DiffAnyLogs(const Game& game, const std::vector<AnyEvent>& a,
                        const std::vector<AnyEvent>& b, bool strict);
 
 // As `pli diff --json` prints it, the same document as Président's
-// (diff.h): {"result","events_a","events_b","common","seq" (null when
+// (president/diff.h): {"result","events_a","events_b","common","seq" (null when
 // identical),"state" (pli state --json after the last common event, null
 // when identical),"a","b" (each side's event explained, or null)}.
 boost::json::object AnyLogDiffToJson(const AnyLogDiff& diff);

@@ -8,7 +8,8 @@
 // when it became played out: the bounds the cursor steps by are the
 // game's own. No I/O here: the screen is cli/replay_view.cc.
 //
-// Super Président has a richer view of its own (stepper.h, with the rule
+// Super Président has a richer view of its own (president/stepper.h,
+// registered by cli/president/replay.cc, with the rule
 // that closed each pli); this serves every other game.
 #ifndef PLI_REPLAY_ANY_STEPPER_H_
 #define PLI_REPLAY_ANY_STEPPER_H_

@@ -3,7 +3,7 @@
 // forwards and backwards. Game-neutral: a position is an event's seq, and
 // the bounds it moves between are what the game reported for each event
 // (a pli closed, a manche dealt or ended). The typed stepper of Super
-// Président (stepper.h) and the stepper of any game (any_stepper.h) fill
+// Président (president/stepper.h) and the stepper of any game (any_stepper.h) fill
 // it in as they fold; the screen (cli/replay_view.cc) moves it.
 #ifndef PLI_REPLAY_CURSOR_H_
 #define PLI_REPLAY_CURSOR_H_

@@ -1,5 +1,5 @@
 // diff_kind.h: how two records of one game compare (`pli diff`), for the
-// typed diff of Super Président (diff.h) and the diff of any game
+// typed diff of Super Président (president/diff.h) and the diff of any game
 // (any_diff.h).
 #ifndef PLI_REPLAY_DIFF_KIND_H_
 #define PLI_REPLAY_DIFF_KIND_H_

@@ -11,12 +11,13 @@
 // a manche limit it ends the game with an `end` event once that many manches
 // are played (SK-G1: an `end` may come at any time; none is unfinished).
 //
-// Super Président keeps its own loop (sim_run.h): its bots also close out
+// Super Président keeps its own loop (sim/president/sim_run.h, registered
+// by cli/president/simulate.cc): its bots also close out
 // of turn (X1), which ToAct() does not ask, and its table counts places per
 // manche. This one serves Skull King, and any game whose module gives bots
 // and seeded deals.
 //
-// Reproducible as sim_run.h: the game ids (sim-SEED-N), the deals
+// Reproducible as sim/president/sim_run.h: the game ids (sim-SEED-N), the deals
 // (SeededDeal of DeriveSeed(seed, 'D', game, manche)) and each bot's seed
 // (DeriveSeed(seed, 'B', game, seat)) derive from --seed, and no event
 // carries a time stamp.
@@ -58,7 +59,7 @@ std::vector<std::pair<std::string, boost::json::value>> ParseAnyOptions(
     const Game& game, const std::vector<std::string>& options);
 
 // The levels of the seats of game `game` (0-based): --bots as given, or,
-// mixed, level (seat + game) mod 3 (easy, medium, hard), as sim_run.h.
+// mixed, level (seat + game) mod 3 (easy, medium, hard), as Président's loop does.
 std::vector<std::string> AnySeatLevels(const AnySimConfig& config, int game);
 
 // The JSON line of game `game`'s game event.

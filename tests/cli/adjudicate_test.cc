@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/president/cards.h"
 #include "cli/style.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
@@ -411,18 +412,20 @@ TEST_CASE("style: symbols and colour with CLICOLOR_FORCE, plain with NO_COLOR") 
 
 TEST_CASE("style: plain cards are RULES.md C1's two letters, tables align on display width") {
   using pli::cli::Style;
+  using pli::cli::StyledCard;
+  using pli::cli::StyledCards;
   const pli::Card qh(pli::Rank::kQ, pli::Suit::kHearts);
   const pli::Card ts(pli::Rank::kT, pli::Suit::kSpades);
-  CHECK(Style::Plain().Card(qh) == "Qh");
-  CHECK(Style::Plain().Cards(pli::CardList{ts, qh}) == "Ts Qh");
-  CHECK(Style::Fancy().Card(qh) == "\x1b[31mQ♥\x1b[0m");
-  CHECK(Style::Fancy().Card(ts) == "\x1b[1mT♠\x1b[0m");
+  CHECK(StyledCard(Style::Plain(), qh) == "Qh");
+  CHECK(StyledCards(Style::Plain(), pli::CardList{ts, qh}) == "Ts Qh");
+  CHECK(StyledCard(Style::Fancy(), qh) == "\x1b[31mQ♥\x1b[0m");
+  CHECK(StyledCard(Style::Fancy(), ts) == "\x1b[1mT♠\x1b[0m");
   CHECK(Style::Plain().Bad("x") == "x");
-  CHECK(pli::cli::DisplayWidth(Style::Fancy().Card(qh)) == 2);
+  CHECK(pli::cli::DisplayWidth(StyledCard(Style::Fancy(), qh)) == 2);
   CHECK(pli::cli::DisplayWidth("révolution") == 10);
   pli::cli::Table table;
-  table.Row({Style::Fancy().Card(qh), "a"});
+  table.Row({StyledCard(Style::Fancy(), qh), "a"});
   table.Row({"abcd", "b"});
   const std::string text = table.Render();
-  CHECK(text == "  " + Style::Fancy().Card(qh) + "    a\n  abcd  b\n");
+  CHECK(text == "  " + StyledCard(Style::Fancy(), qh) + "    a\n  abcd  b\n");
 }

@@ -1,7 +1,7 @@
-// diff_test.cc: two records of one game compared (replay/diff.h), on the
+// diff_test.cc: two records of one game compared (replay/president/diff.h), on the
 // seed 000 §5.1 fixture and copies of it cut short or changed.
 #include "games/president/log.h"
-#include "replay/diff.h"
+#include "replay/president/diff.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,9 +1,9 @@
-// explain_test.cc: the adjudication of one event (replay/explain.h) on the
+// explain_test.cc: the adjudication of one event (replay/president/explain.h) on the
 // fixtures of fixtures/. Expected verdicts, rule ids and codes come from
 // RULES.md (and the fixture's notes), not from the program's output.
 #include "games/log.h"
 #include "games/president/log.h"
-#include "replay/explain.h"
+#include "replay/president/explain.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
