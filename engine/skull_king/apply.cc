@@ -7,6 +7,18 @@
 namespace pli::sk {
 namespace {
 
+// (a + b) mod p for seats a and offsets b in 0..p: a seat's number that many
+// places on, without a division at every play.
+int SeatAfter(int a, int b, int p) {
+  const int n = a + b;
+  return n >= p ? n - p : n;
+}
+// The place of `seat` in a pli led by `leader` (plays[i] is seat leader + i).
+int PlaceIn(int seat, int leader, int p) {
+  const int n = seat - leader;
+  return n < 0 ? n + p : n;
+}
+
 void ApplyGame(State& s, const GameEvent& g) {
   s.game = g.game;
   s.ruleset = g.ruleset;
@@ -49,7 +61,7 @@ void ApplyDeal(State& s, const DealEvent& d) {
   s.trick.reset();
   s.last_trick.reset();
   s.to_bid.clear();
-  for (int i = 1; i <= p; ++i) s.to_bid.push_back((s.dealer + i) % p);  // SK-B2
+  for (int i = 1; i <= p; ++i) s.to_bid.push_back(SeatAfter(s.dealer, i, p));  // SK-B2
   s.phase = Phase::kBidding;
   s.turn = s.options.bidding == Bidding::kSequential ? s.to_bid.front() : -1;
 }
@@ -64,7 +76,7 @@ void ApplyBid(State& s, const BidEvent& b) {
   }
   // SK-B3, SK-P2: every bid is in; the seat left of the dealer leads.
   s.phase = Phase::kPlay;
-  s.trick = Trick{1, (s.dealer + 1) % s.seats, {}, std::nullopt, -1};
+  s.trick = Trick{1, SeatAfter(s.dealer, 1, s.seats), {}, std::nullopt, -1};
   s.trick->plays.reserve(static_cast<size_t>(s.seats));  // one allocation for the pli
   s.turn = s.trick->leader;
 }
@@ -80,6 +92,8 @@ std::vector<int> Winners(const std::vector<int>& scores) {  // SK-G2
 // SK-N5: the manche's scores, once its last pli has closed.
 void ScoreManche(State& s) {
   std::vector<MancheScore> line;
+  line.reserve(static_cast<size_t>(s.seats));  // one allocation, not one per doubling
+  if (s.history.empty()) s.history.reserve(kManches);
   for (int seat = 0; seat < s.seats; ++seat) {
     line.push_back(ScoreSeat(s.options, s.hand_size, s.manche, *s.bids[seat], s.won[seat],
                              s.bonus[seat], s.cannon[seat]));
@@ -93,7 +107,7 @@ void ClosePli(State& s) {
   // SK-W1 over the whole pli: ApplyPlay has just computed it for these
   // plays (t.winning, a seat; plays[i] is seat leader + i).
   const int winner = t.winning;
-  const int w = (winner - t.leader + s.seats) % s.seats;
+  const int w = PlaceIn(winner, t.leader, s.seats);
   assert(w == WinningIndex(s.options, s.trump, t.plays));
   const int bonus = PliBonus(s.options, t.plays, w);       // SK-N2
   s.won[winner] += 1;                                       // SK-W2
@@ -146,14 +160,14 @@ void ApplyPlay(State& s, const PlayEvent& p) {
     bool king_down = false;  // only pirate_vs_mermaid: pirate asks (a mermaid's strength)
     if (s.options.pirate_vs_mermaid == PirateVsMermaid::kPirate)
       for (const PliPlay& q : t.plays) king_down = king_down || q.card == kKing;
-    const PliPlay& best = t.plays[(t.winning - t.leader + s.seats) % s.seats];
+    const PliPlay& best = t.plays[PlaceIn(t.winning, t.leader, s.seats)];
     if (Strength(s.options, s.trump, t.lead_suit, king_down, t.plays.back()) >
         Strength(s.options, s.trump, t.lead_suit, king_down, best))
       t.winning = p.seat;
   }
   assert(t.winning == t.plays[WinningIndex(s.options, s.trump, t.plays)].seat);
   if (static_cast<int>(t.plays.size()) == s.seats) ClosePli(s);
-  else s.turn = (p.seat + 1) % s.seats;                                    // SK-P1
+  else s.turn = SeatAfter(p.seat, 1, s.seats);                             // SK-P1
 }
 
 void ApplyEnd(State& s) {  // SK-G1, SK-N5: an unfinished manche is not scored

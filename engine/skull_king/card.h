@@ -17,6 +17,7 @@
 #ifndef PLI_ENGINE_SKULL_KING_CARD_H_
 #define PLI_ENGINE_SKULL_KING_CARD_H_
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -86,6 +87,15 @@ constexpr Card KindOf(int index) {
   return kKing;
 }
 
+// The bits set in x, by halving sums: std::popcount is a call into libgcc
+// unless the build targets a CPU with POPCNT, which this one does not assume.
+constexpr int PopCount(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F;
+  return static_cast<int>((x * 0x0101010101010101) >> 56);
+}
+
 // A multiset of cards (layout above).
 class CardSet {
  public:
@@ -101,12 +111,14 @@ class CardSet {
   }
 
   constexpr bool empty() const { return lo_ == 0 && hi_ == 0; }
-  constexpr int size() const { return std::popcount(lo_) + std::popcount(hi_); }
-  // The copies of `card` held.
+  constexpr int size() const { return PopCount(lo_) + PopCount(hi_); }
+  // The copies of `card` held: a numbered card's bit, or the run of ones
+  // from a special card's first bit, no longer than its block (copies fill
+  // a block from its lowest bit; a full block's run goes on into the next).
   constexpr int Count(Card card) const {
-    int n = 0;
-    for (int i = card.index; i < card.index + Copies(card); ++i) n += Test(i);
-    return n;
+    const int i = card.index;
+    if (i < 56) return static_cast<int>((lo_ >> i) & 1);
+    return std::min(std::countr_one(From(i)), Copies(card));
   }
   constexpr bool Contains(Card card) const { return Test(card.index); }
   // SK-P5: holds a numbered card of suit s.
@@ -114,16 +126,35 @@ class CardSet {
     return (lo_ >> (14 * static_cast<int>(s))) & 0x3FFF;
   }
   // Adds one copy; false (and no change) when every copy is already in.
+  // A special card's copies fill its block from the lowest bit: the next
+  // copy goes to the bit after the ones held.
   constexpr bool Add(Card card) {
-    for (int i = card.index; i < card.index + Copies(card); ++i)
-      if (!Test(i)) { Set(i); return true; }
-    return false;
+    const int i = card.index;
+    if (i < 56) {
+      const uint64_t bit = uint64_t{1} << i;
+      if (lo_ & bit) return false;
+      lo_ |= bit;
+      return true;
+    }
+    const int held = Count(card);
+    if (held == Copies(card)) return false;
+    Set(i + held);
+    return true;
   }
-  // Removes one copy; false (and no change) when none is held.
+  // Removes one copy (the block's highest bit held); false (and no change)
+  // when none is held.
   constexpr bool Remove(Card card) {
-    for (int i = card.index + Copies(card) - 1; i >= card.index; --i)
-      if (Test(i)) { Clear(i); return true; }
-    return false;
+    const int i = card.index;
+    if (i < 56) {
+      const uint64_t bit = uint64_t{1} << i;
+      if (!(lo_ & bit)) return false;
+      lo_ &= ~bit;
+      return true;
+    }
+    const int held = Count(card);
+    if (held == 0) return false;
+    Clear(i + held - 1);
+    return true;
   }
   // Calls f(card, count) for each distinct card held, in canonical order.
   // Visits only the set bits: a kind is held exactly when its first bit is
@@ -147,6 +178,11 @@ class CardSet {
   friend constexpr bool operator==(const CardSet&, const CardSet&) = default;
 
  private:
+  // The bits from index i (56 or more) on, bit i as bit 0: a special
+  // card's block may straddle the two words (the pirates, 61..65).
+  constexpr uint64_t From(int i) const {
+    return i < 64 ? (lo_ >> i) | (hi_ << (64 - i)) : hi_ >> (i - 64);
+  }
   constexpr bool Test(int i) const {
     return i < 64 ? (lo_ >> i) & 1 : (hi_ >> (i - 64)) & 1;
   }

@@ -179,6 +179,10 @@ V DecidePlay(const State& s, const PlayEvent& p) {
 }  // namespace
 
 std::optional<Violation> Decide(const State& s, const Event& event) {
+  // A play, the usual case, first; then the order of precedence: a game
+  // event and a malformed one are judged before "no game event yet".
+  if (const auto* p = std::get_if<PlayEvent>(&event); p != nullptr && s.phase != Phase::kNone)
+    return DecidePlay(s, *p);
   if (const auto* g = std::get_if<GameEvent>(&event)) return DecideGame(s, *g);
   if (const auto* m = std::get_if<MalformedEvent>(&event)) return Malformed(m->message);
   if (s.phase == Phase::kNone) return Malformed("the first event of a game is its game event");

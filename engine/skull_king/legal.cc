@@ -1,5 +1,9 @@
 // legal.cc: LegalActions, in the order `pli legal` lists them, agreeing
 // with Decide.
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
 #include "engine/skull_king/rules.h"
 
 namespace pli::sk {
@@ -24,20 +28,29 @@ void Bids(const State& s, int seat, std::vector<LegalAction>& out) {
   }
 }
 
+// The seat to play's cards in canonical order (SK-C2): its numbered cards
+// (only the lead suit's when it must follow, SK-P5), then each special card
+// it holds (a kind is held when its block's first bit is).
 void Plays(const State& s, std::vector<LegalAction>& out) {
   const int seat = s.turn;
   const CardSet& hand = s.hands[seat];
   const auto lead = s.trick->lead_suit;
-  const bool must_follow = lead && hand.HasSuit(*lead);  // SK-P5
-  hand.ForEachKind([&](Card c, int) {
-    if (must_follow && c.numbered() && c.suit() != *lead) return;
+  uint64_t numbered = hand.lo() & ((uint64_t{1} << 56) - 1);
+  if (lead && hand.HasSuit(*lead))  // SK-P5
+    numbered &= uint64_t{0x3FFF} << (14 * static_cast<int>(*lead));
+  for (; numbered != 0; numbered &= numbered - 1) {
+    const Card c(static_cast<uint8_t>(std::countr_zero(numbered)));
+    out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
+  }
+  for (const Card c : {kEscape, kPirate, kTigress, kMermaid, kKing}) {
+    if (!hand.Contains(c)) continue;
     if (c == kTigress) {  // SK-P3
       out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kPirate});
       out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kEscape});
     } else {
       out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
     }
-  });
+  }
 }
 
 }  // namespace
@@ -54,17 +67,47 @@ void LegalActions(const State& s, std::vector<LegalAction>& out) {
     if (s.options.bidding == Bidding::kSequential) {
       Bids(s, s.turn, out);
     } else {
-      for (int seat = 0; seat < s.seats; ++seat)
-        if (!s.bids[seat]) Bids(s, seat, out);
+      // Every seat still to bid has the same bids but for the seat (SK-B4
+      // forbids a bid only to the last bidder): the first seat's are
+      // listed, then copied for each other seat with its number.
+      size_t first = 0, block = 0;
+      for (int seat = 0; seat < s.seats; ++seat) {
+        if (s.bids[seat]) continue;
+        if (block == 0) {
+          first = out.size();
+          Bids(s, seat, out);
+          block = out.size() - first;
+          continue;
+        }
+        const size_t at = out.size();
+        out.resize(at + block);
+        LegalAction* to = out.data() + at;
+        std::copy_n(out.data() + first, block, to);
+        for (size_t i = 0; i < block; ++i) to[i].seat = seat;
+      }
     }
   } else if (s.phase == Phase::kPlay) {
     Plays(s, out);
   }
 }
 
+// The event built where it is returned, field by field: a PlayEvent made
+// apart and moved in was copied through the stack at every step.
 Event ToEvent(const LegalAction& a) {
-  if (a.type == EventType::kBid) return BidEvent{a.seat, a.bid, a.cannon};
-  return PlayEvent{a.seat, CardList{a.card}, a.declare};
+  if (a.type == EventType::kBid) {
+    Event e(std::in_place_type<BidEvent>);
+    BidEvent& b = std::get<BidEvent>(e);
+    b.seat = a.seat;
+    b.bid = a.bid;
+    b.cannon = a.cannon;
+    return e;
+  }
+  Event e(std::in_place_type<PlayEvent>);
+  PlayEvent& p = std::get<PlayEvent>(e);
+  p.seat = a.seat;
+  p.cards.push_back(a.card);
+  p.declare = a.declare;
+  return e;
 }
 
 }  // namespace pli::sk

@@ -53,8 +53,14 @@ Event ToEvent(const LegalAction& action);
 // SK-D4: the trump of manche m with this turned card.
 std::optional<Suit> TrumpOf(const Options& options, int manche, std::optional<Card> turned);
 // SK-P3: escape-like and pirate-like cards, with the Tigress's declaration.
-bool EscapeLike(const PliPlay& p);
-bool PirateLike(const PliPlay& p);
+inline bool EscapeLike(const PliPlay& p) {
+  return p.card.kind() == Kind::kEscape ||
+         (p.card.kind() == Kind::kTigress && p.declare == Declare::kEscape);
+}
+inline bool PirateLike(const PliPlay& p) {
+  return p.card.kind() == Kind::kPirate ||
+         (p.card.kind() == Kind::kTigress && p.declare == Declare::kPirate);
+}
 // SK-P4: the lead suit of a pli over these plays.
 std::optional<Suit> LeadSuit(const Options& options, std::span<const PliPlay> plays);
 // SK-W1: the index (into `plays`, not a seat) of the winning card; -1 when
@@ -68,8 +74,22 @@ int WinningIndex(const Options& options, std::optional<Suit> trump,
 // above the lead suit (c) above any numbered card by value (d) above
 // escape-like cards (e, all equal: the first wins when every card is one).
 // `lead` is LeadSuit over the pli; `king_down`: a King is among its cards.
-int Strength(const Options& options, std::optional<Suit> trump, std::optional<Suit> lead,
-             bool king_down, const PliPlay& play);
+// Inline: ApplyPlay ranks each card played.
+inline int Strength(const Options& o, std::optional<Suit> trump, std::optional<Suit> lead,
+                    bool king_down, const PliPlay& p) {
+  const Card c = p.card;
+  if (c.numbered()) {
+    const Suit suit = c.suit();
+    return (suit == trump ? 96 : suit == lead ? 64 : 32) + c.value();  // b, c, d
+  }
+  switch (c.kind()) {
+    case Kind::kMermaid:  // a1; a4 below pirates when no King is down
+      return o.pirate_vs_mermaid == PirateVsMermaid::kPirate && !king_down ? 128 : 224;
+    case Kind::kKing: return 192;                   // a2
+    default: return PirateLike(p) ? 160 : 0;        // a3, e
+  }
+}
+
 // SK-N2: the bonus of a pli won by plays[winner].
 int PliBonus(const Options& options, std::span<const PliPlay> plays, int winner);
 // SK-N1-N4: a seat's line for a manche of H cards (manche m), before totals.

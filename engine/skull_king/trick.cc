@@ -27,15 +27,6 @@ std::optional<Suit> TrumpOf(const Options& o, int manche, std::optional<Card> tu
   return std::nullopt;
 }
 
-bool EscapeLike(const PliPlay& p) {
-  return p.card.kind() == Kind::kEscape ||
-         (p.card.kind() == Kind::kTigress && p.declare == Declare::kEscape);
-}
-bool PirateLike(const PliPlay& p) {
-  return p.card.kind() == Kind::kPirate ||
-         (p.card.kind() == Kind::kTigress && p.declare == Declare::kPirate);
-}
-
 std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
   switch (o.lead) {
     case Lead::kFirstCard:  // SK-P4: the first card, if numbered
@@ -54,21 +45,6 @@ std::optional<Suit> LeadSuit(const Options& o, std::span<const PliPlay> plays) {
       return std::nullopt;
   }
   return std::nullopt;
-}
-
-int Strength(const Options& o, std::optional<Suit> trump, std::optional<Suit> lead, bool king_down,
-             const PliPlay& p) {
-  const Card c = p.card;
-  if (c.numbered()) {
-    const Suit suit = c.suit();
-    return (suit == trump ? 96 : suit == lead ? 64 : 32) + c.value();  // b, c, d
-  }
-  switch (c.kind()) {
-    case Kind::kMermaid:  // a1; a4 below pirates when no King is down
-      return o.pirate_vs_mermaid == PirateVsMermaid::kPirate && !king_down ? 128 : 224;
-    case Kind::kKing: return 192;                   // a2
-    default: return PirateLike(p) ? 160 : 0;        // a3, e
-  }
 }
 
 int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const PliPlay> plays) {

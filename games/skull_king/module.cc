@@ -166,17 +166,17 @@ class SkullKingMatch final : public Match {
     if (!v) return std::nullopt;
     return ToVerdict(*v);
   }
-  // The audit's one pass (Match::StepRow): the body decoded once, its
+  // The audit's one pass (Match::StepRow): the body decoded once, into the
+  // event kept from the last row (no allocation for a bid or a play), its
   // columns compared in place.
   bool StepRow(int64_t /*seq: the state counts*/, std::string_view body,
                const ColumnsView& columns, std::optional<GameOpening>& opening) override {
-    std::variant<EventLine, std::string> decoded = DecodeEvent(body);
-    const auto* line = std::get_if<EventLine>(&decoded);
-    if (line == nullptr || !ColumnsAre(*line, columns)) return false;
-    if (const auto* g = std::get_if<GameEvent>(&line->event)) {
+    EventLine& line = row_line_;
+    if (DecodeEventInto(body, line) || !ColumnsAre(line, columns)) return false;
+    if (const auto* g = std::get_if<GameEvent>(&line.event)) {
       opening = GameOpening{g->game, g->ruleset, g->seats};
     }
-    return !sk::Step(state_, line->event);
+    return !sk::Step(state_, line.event);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
@@ -302,6 +302,7 @@ class SkullKingMatch final : public Match {
   Event Read(const AnyEvent& event) const { return Decoded(event.body).event; }
 
   State state_;
+  EventLine row_line_;  // StepRow's decoded row, its storage reused from row to row
 };
 
 class SkullKing final : public Game {

@@ -118,9 +118,16 @@ class Reader {
     return failed() ? 0 : n;
   }
   std::string String(std::string_view what, bool non_empty) {
+    std::string s;
+    StringInto(what, non_empty, s);
+    return s;
+  }
+  // The same into `s`, reusing its storage (`s` unspecified on failure).
+  void StringInto(std::string_view what, bool non_empty, std::string& s) {
+    s.clear();
     const std::size_t start = pos_;
     uint64_t n = Varint(what, "the length of ");
-    if (failed()) return {};
+    if (failed()) return;
     if (n > kMaxStringBytes) {
       Fail(start, std::string(what) + " is longer than the " + std::to_string(kMaxStringBytes) +
                       " bytes allowed");
@@ -129,11 +136,10 @@ class Reader {
     } else if (non_empty && n == 0) {
       Fail(start, std::string(what) + " must not be empty");
     }
-    if (failed()) return {};
-    std::string s(bytes_.substr(pos_, n));
+    if (failed()) return;
+    s.assign(bytes_.data() + pos_, n);
     pos_ += n;
     if (!IsUtf8(s)) Fail(start, std::string(what) + " is not valid UTF-8");
-    return s;
   }
   int Seat() {
     const std::size_t start = pos_;
@@ -152,9 +158,15 @@ class Reader {
   }
   CardList Cards(std::string_view what) {
     CardList out;
+    CardsInto(what, out);
+    return out;
+  }
+  // The same into `out` (cleared first; left empty on failure).
+  void CardsInto(std::string_view what, CardList& out) {
+    out.clear();
     uint64_t n = Count(what, kMaxListItems);
     for (uint64_t i = 0; i < n && !failed(); ++i) out.push_back(ReadCard("a card"));
-    return failed() ? CardList() : out;
+    if (failed()) out.clear();
   }
   void End() {
     if (!failed() && remaining() > 0)
@@ -256,7 +268,7 @@ std::string EncodeEvent(const EventLine& line) {
   return out;
 }
 
-std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes) {
+std::optional<std::string> DecodeEventInto(std::string_view bytes, EventLine& line) {
   Reader r(bytes);
   const uint8_t version = r.Byte("the format version");
   if (!r.failed() && version != kCodecVersion)
@@ -276,21 +288,36 @@ std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes) {
                   TypeName(type) + " event");
     return r.error();
   }
-  EventLine line;
-  if (flags & kFlagId) line.id = r.String("the id", true);
-  if (flags & kFlagAt) line.at = r.String("the at field", false);
+  line.seq.reset();
+  // The id and at keep their strings' storage from the last event.
+  if (flags & kFlagId) {
+    if (!line.id) line.id.emplace();
+    r.StringInto("the id", true, *line.id);
+  } else {
+    line.id.reset();
+  }
+  if (flags & kFlagAt) {
+    if (!line.at) line.at.emplace();
+    r.StringInto("the at field", false, *line.at);
+  } else {
+    line.at.reset();
+  }
   switch (type) {
     case EventType::kGame: line.event = ReadGame(r); break;
     case EventType::kDeal: {
-      DealEvent d;
+      // A deal reuses the last deal's hands when the event still holds one.
+      auto* kept = std::get_if<DealEvent>(&line.event);
+      DealEvent& d = kept != nullptr ? *kept : line.event.emplace<DealEvent>();
+      d.turned.reset();
+      d.seed.reset();
       const uint64_t n = r.Count("hands", kMaxListItems);
-      for (uint64_t i = 0; i < n && !r.failed(); ++i) d.hands.push_back(r.Cards("cards in the hand"));
+      d.hands.resize(n);
+      for (uint64_t i = 0; i < n && !r.failed(); ++i) r.CardsInto("cards in the hand", d.hands[i]);
       if (flags & kFlagTurned) d.turned = r.ReadCard("the turned card");
       if (flags & kFlagSeed) {
         const uint64_t u = r.Varint("the seed");
         if (!r.failed()) d.seed = UnZigZag(u);
       }
-      line.event = std::move(d);
       break;
     }
     case EventType::kBid: {
@@ -309,22 +336,28 @@ std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes) {
       break;
     }
     case EventType::kPlay: {
-      PlayEvent p;
+      auto* kept = std::get_if<PlayEvent>(&line.event);
+      PlayEvent& p = kept != nullptr ? *kept : line.event.emplace<PlayEvent>();
       p.seat = r.Seat();
-      p.cards = r.Cards("cards");
+      r.CardsInto("cards", p.cards);
       const std::size_t start = r.pos();
       const uint8_t d = r.Byte("the declare byte");
       if (!r.failed() && d > 2)
         r.Fail(start, "declare byte " + std::to_string(d) +
                           " is not 0 (none), 1 (pirate) or 2 (escape)");
       p.declare = static_cast<Declare>(d > 2 ? 0 : d);
-      line.event = std::move(p);
       break;
     }
     default: line.event = EndEvent{}; break;
   }
   r.End();
   if (r.failed()) return r.error();
+  return std::nullopt;
+}
+
+std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes) {
+  EventLine line;
+  if (std::optional<std::string> error = DecodeEventInto(bytes, line)) return *std::move(error);
   return line;
 }
 

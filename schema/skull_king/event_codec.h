@@ -13,6 +13,7 @@
 #define PLI_SCHEMA_SKULL_KING_EVENT_CODEC_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,6 +33,14 @@ std::string EncodeEvent(const EventLine& line);
 // Decodes a body; seq is left empty. On failure, a sentence saying what is
 // wrong and at which byte offset: "at byte 5: card byte 57 is not a card".
 std::variant<EventLine, std::string> DecodeEvent(std::string_view bytes);
+
+// The same into `line`, reusing its storage (the id's and at's strings, a
+// deal's hands, a play's cards, when `line` holds them from an earlier
+// event): for a pass that decodes row after row. Accepts exactly what
+// DecodeEvent accepts and gives the same EventLine (seq cleared). Returns
+// nullopt when the bytes decode, else DecodeEvent's error sentence; `line`
+// then holds something unspecified.
+std::optional<std::string> DecodeEventInto(std::string_view bytes, EventLine& line);
 
 }  // namespace pli::sk
 
