@@ -267,7 +267,7 @@ class SkullKingMatch final : public Match {
     } else if (const auto* b = std::get_if<BidEvent>(&line.event)) {
       add("SK-B1", "Every seat bids once per manche, from 0 to H.",
           "seat " + std::to_string(b->seat) + " bids " + std::to_string(b->bid) + " of 0 to " +
-              std::to_string(s.hand_size));
+              std::to_string(s.options.bid_max == BidMax::kTen ? 10 : s.hand_size));
       if (s.options.bidding == Bidding::kSequential) {
         add("SK-B2", "Bids are made in turn, clockwise from the dealer's left.",
             "it was seat " + std::to_string(b->seat) + "'s turn to bid");
