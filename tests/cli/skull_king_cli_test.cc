@@ -274,7 +274,7 @@ std::string WriteLog(const pli::test::TempDir& tmp, const std::string& name,
   return Quote(path.string());
 }
 
-TEST_CASE("Skull King: a bid by a seat the game lacks, or a cannon load against the options, is malformed input (INTERFACE.md §1, §2; SK-B5)") {
+TEST_CASE("Skull King: a bid by a seat the game lacks, or a cannon load against the options, is malformed input (INTERFACE.md §1 and §2, SK-B5)") {
   // Three seats: seat 3 does not exist (SK-S1), and without cannonball a
   // bid names no load (SKULL_KING.md "Events"). Each is malformed, so audit
   // judges the game and exits 2, and import refuses the file, exit 2.
