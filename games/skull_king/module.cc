@@ -215,7 +215,16 @@ class SkullKingMatch final : public Match {
   bool Over() const override { return state_.phase == Phase::kGameOver; }
   boost::json::object ExplainJson(const AnyEvent& event) const override {
     boost::json::object o = Match::ExplainJson(event);
-    if (event.malformed) return o;
+    // A malformed event breaks no rule of the game: no rule decides it, and
+    // why says what is wrong (Super Président's explain, the same shape).
+    const auto malformed = [&o] {
+      const boost::json::value message = o.at("violation").at("message");
+      o["rule"] = nullptr;
+      o["why"] = boost::json::array{
+          boost::json::object{{"rule", ""}, {"sentence", nullptr}, {"detail", message}}};
+      return o;
+    };
+    if (event.malformed) return malformed();
     const EventLine line = Decoded(event.body);
     // Which legal action the event is: the same bid, or the same card and
     // declaration.
@@ -244,6 +253,7 @@ class SkullKingMatch final : public Match {
       // sentence, and why it applies here (the verdict's message).
       const boost::json::object& v = o.at("violation").as_object();
       const std::string rule(v.at("rule").as_string());
+      if (v.at("code") == "malformed") return malformed();
       if (const char* sentence = RuleSentence(rule); *sentence != '\0') {
         add(rule.c_str(), sentence, std::string(v.at("message").as_string()));
         o["rule"] = boost::json::object{{"id", rule}, {"sentence", sentence}};

@@ -293,6 +293,14 @@ TEST_CASE("Skull King: a bid by a seat the game lacks, or a cannon load against 
     CHECK(v.at("code") == "malformed");
     CHECK(std::string(v.at("message").as_string()).find("line 3, field") != std::string::npos);
     CHECK(Pli("state " + log + " --json").status == 2);
+    // explain: no rule decides a malformed event; why says what is wrong,
+    // in the shape Super Président's explain gives it.
+    const boost::json::value x = Doc(Pli("explain " + log + " --at 3 --json"));
+    CHECK(x.at("legal") == false);
+    CHECK(x.at("rule").is_null());
+    REQUIRE(x.at("why").as_array().size() == 1);
+    CHECK(x.at("why").at(0).at("rule") == "");
+    CHECK(x.at("why").at(0).at("detail") == v.at("message"));
     const std::string db = (tmp.path / "m.db").string();
     CHECK(Pli("import --db " + Quote(db) + " " + log).status == 2);
     CHECK_FALSE(std::filesystem::exists(db));
