@@ -118,6 +118,30 @@ std::string NowUtc() {
   return text;
 }
 
+// The names `pli new --seats` may give, in every game: non-empty, no
+// space at either end, not a bare number (--seat N is seat number N), and
+// distinct (INTERFACE.md §1: "`pli new` refuses duplicates"), since --seat
+// NAME names a seat.
+void CheckNewSeats(const std::vector<std::string>& seats) {
+  for (size_t i = 0; i < seats.size(); ++i) {
+    const std::string& name = seats[i];
+    if (name.empty()) Bad("--seats: a seat name must not be empty");
+    if (name.front() == ' ' || name.back() == ' ') {
+      Bad("--seats: \"" + name + "\" begins or ends with a space; write the name without it");
+    }
+    if (name.find_first_not_of("0123456789") == std::string::npos) {
+      Bad("--seats: \"" + name + "\" is a number, and --seat N means seat number N; give the "
+          "seat a name with a letter in it");
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (seats[j] == seats[i]) {
+        Bad("--seats: \"" + seats[i] + "\" is named twice; seats are named by --seat NAME, "
+            "so names must differ");
+      }
+    }
+  }
+}
+
 GameEvent BuildGame(const LiveArgs& args) {
   GameEvent g;
   g.game = args.game;
@@ -135,23 +159,7 @@ GameEvent BuildGame(const LiveArgs& args) {
       if (known == name) g.overrides.emplace_back(name, text);  // canonical text
     }
   }
-  for (size_t i = 0; i < args.seats.size(); ++i) {
-    const std::string& name = args.seats[i];
-    if (name.empty()) Bad("--seats: a seat name must not be empty");
-    if (name.front() == ' ' || name.back() == ' ') {
-      Bad("--seats: \"" + name + "\" begins or ends with a space; write the name without it");
-    }
-    if (name.find_first_not_of("0123456789") == std::string::npos) {
-      Bad("--seats: \"" + name + "\" is a number, and --seat N means seat number N; give the "
-          "seat a name with a letter in it");
-    }
-    for (size_t j = 0; j < i; ++j) {
-      if (args.seats[j] == args.seats[i]) {
-        Bad("--seats: \"" + args.seats[i] + "\" is named twice; seats are named by --seat NAME, "
-            "so names must differ");
-      }
-    }
-  }
+  CheckNewSeats(args.seats);
   g.seats = args.seats;
   return g;
 }
@@ -373,6 +381,7 @@ boost::json::object BuildAnyAction(const std::string& command, const LiveArgs& a
       options[option.substr(0, eq)] = *v;
     }
     if (!options.empty()) o["options"] = std::move(options);
+    CheckNewSeats(args.seats);
     boost::json::array seats;
     for (const std::string& name : args.seats) seats.emplace_back(name);
     o["seats"] = std::move(seats);

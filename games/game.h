@@ -90,6 +90,9 @@ struct GameLine {
   std::optional<std::string> id;    // `id`, when a non-empty string
   std::optional<std::string> game;  // a game event's `game`, when a string
   int seats = 0;                    // a well-formed game event's number of seats
+  // A well-formed game event's facts that its game's later lines are read
+  // against (ReadLineIn), in the game's own words; "" for none.
+  std::string context;
   std::string hash;                 // `hash`, when 64 lowercase hex digits, else ""
   std::string field;                // when not well formed: the field at fault
   std::string message;              // and what is wrong
@@ -191,6 +194,14 @@ class Game {
   // when its game event was malformed or for the game event itself): the
   // checks a game makes against its seats when reading.
   virtual GameLine ReadLine(std::string_view line, int seats) const = 0;
+  // ReadLine for a line of a game whose game event read with `context`
+  // (GameLine::context): also the checks a game makes against its options
+  // when reading (Skull King: a bid's cannon load, SK-B5, is malformed
+  // when present against the options or missing). By default ReadLine.
+  virtual GameLine ReadLineIn(std::string_view line, int seats, std::string_view context) const {
+    (void)context;
+    return ReadLine(line, seats);
+  }
   // A new match, before its game event.
   virtual std::unique_ptr<Match> NewMatch() const = 0;
   // The canonical JSON line of a stored event (no newline), with `seq` and,

@@ -37,6 +37,7 @@ class Grouper {
   int64_t events_ = 0;               // the number of events of the current game so far
   std::map<std::string, int> game_lines_;  // each game id of the file, and its first line
   int seats_ = 0;          // the current game's seats, 0 when its game event is malformed
+  std::string context_;    // its game event's GameLine::context
   int game_line_ = 0;      // the line of the current game's game event
   std::set<std::string> ids_;  // idempotency keys of the current game
 };
@@ -68,7 +69,7 @@ std::optional<Problem> Grouper::CheckInGame(const GameLine& read, bool opens) co
 
 std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
   const Game* reader = game_kind_ != nullptr ? game_kind_ : &GameOfOpeningLine(line);
-  GameLine read = reader->ReadLine(line, seats_);
+  GameLine read = reader->ReadLineIn(line, seats_, context_);
   if (!read.object) return LogError{line_number, read.field, read.message};
   const bool opens = read.type == "game";
   if (opens) {
@@ -80,6 +81,7 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
     game_ = read.game.value_or("");
     events_ = 0;
     seats_ = 0;
+    context_.clear();
     game_line_ = line_number;
     ids_.clear();
   } else if (game_kind_ == nullptr) {
@@ -94,7 +96,10 @@ std::optional<LogError> Grouper::Add(int line_number, std::string_view line) {
     problem = CheckInGame(read, opens);
   }
   if (opens) {
-    if (!problem) seats_ = read.seats;
+    if (!problem) {
+      seats_ = read.seats;
+      context_ = read.context;
+    }
     game_lines_.emplace(game_, line_number);  // the first game of that id keeps its line
   }
   AnyEvent& event = item_.event;

@@ -124,7 +124,8 @@ V DecideBid(const State& s, const BidEvent& b) {
     if (b.bid == s.hand_size - sum)
       return Violation{Code::kBidEqualizes, "SK-B4",
                        Seat(b.seat) + " bids last: the other bids sum to " + std::to_string(sum) +
-                           " and " + Cards(s.hand_size) + " are dealt each, so " +
+                           " and " + Cards(s.hand_size) +
+                           (s.hand_size == 1 ? " is" : " are") + " dealt each, so " +
                            std::to_string(b.bid) + " would make the bids equal " +
                            std::to_string(s.hand_size)};
   }

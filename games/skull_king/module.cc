@@ -19,6 +19,11 @@
 namespace pli::sk {
 namespace {
 
+// GameLine::context of a Skull King game event: whether its bids name a
+// cannon load (SK-B5).
+constexpr std::string_view kCannonball = "cannonball";
+constexpr std::string_view kNoCannonball = "no-cannonball";
+
 Verdict ToVerdict(const Violation& v) {
   return Verdict{std::string(CodeName(v.code)), v.rule, v.message, ""};
 }
@@ -145,6 +150,29 @@ bool ColumnsAre(const EventLine& line, const ColumnsView& c) {
          c.at.has_value() == line.at.has_value() && (!c.at || *c.at == *line.at);
 }
 
+// The sentence of each rule a verdict cites (SKULL_KING.md, shortened), for
+// `pli explain`; "" for an id without one.
+const char* RuleSentence(std::string_view id) {
+  static constexpr std::pair<std::string_view, const char*> kSentences[] = {
+      {"SK-S1", "There are 2 to 8 seats (2 to 6 for the original rules), numbered clockwise from 0."},
+      {"SK-D1", "Manche m deals H(m) cards to each seat."},
+      {"SK-D2", "A deal records one hand per seat and uses no card more often than the deck holds it."},
+      {"SK-D3", "The turned card sets trump, when the rules turn one."},
+      {"SK-B1", "Every seat bids once per manche, from 0 to H."},
+      {"SK-B2", "Bids are made in turn, clockwise from the dealer's left."},
+      {"SK-B3", "No card may be played until every seat has bid."},
+      {"SK-B4", "The last bid must not make the bids sum to H."},
+      {"SK-P1", "A play is one card from the hand of the seat whose turn it is."},
+      {"SK-P3", "The Tigress is played as a pirate or as an escape."},
+      {"SK-P5", "A player holding a numbered card of the led suit follows it or plays a special card."},
+      {"SK-G1", "A game is 10 manches, or ends at an end event; nothing is played after its end, "
+                "nor while no manche is being played."},
+  };
+  for (const auto& [rule, sentence] : kSentences)
+    if (rule == id) return sentence;
+  return "";
+}
+
 class SkullKingMatch final : public Match {
  public:
   const Game& game() const override { return SkullKingGame(); }
@@ -187,7 +215,16 @@ class SkullKingMatch final : public Match {
   bool Over() const override { return state_.phase == Phase::kGameOver; }
   boost::json::object ExplainJson(const AnyEvent& event) const override {
     boost::json::object o = Match::ExplainJson(event);
-    if (event.malformed) return o;
+    // A malformed event breaks no rule of the game: no rule decides it, and
+    // why says what is wrong (Super Président's explain, the same shape).
+    const auto malformed = [&o] {
+      const boost::json::value message = o.at("violation").at("message");
+      o["rule"] = nullptr;
+      o["why"] = boost::json::array{
+          boost::json::object{{"rule", ""}, {"sentence", nullptr}, {"detail", message}}};
+      return o;
+    };
+    if (event.malformed) return malformed();
     const EventLine line = Decoded(event.body);
     // Which legal action the event is: the same bid, or the same card and
     // declaration.
@@ -207,11 +244,23 @@ class SkullKingMatch final : public Match {
       }
       a["taken"] = taken;
     }
-    if (!o.at("legal").as_bool()) return o;
     boost::json::array why;
     const auto add = [&](const char* rule, const char* sentence, std::string detail) {
       why.push_back(boost::json::object{{"rule", rule}, {"sentence", sentence}, {"detail", detail}});
     };
+    if (!o.at("legal").as_bool()) {
+      // As for Super Président: the rule that decides it, by its id and
+      // sentence, and why it applies here (the verdict's message).
+      const boost::json::object& v = o.at("violation").as_object();
+      const std::string rule(v.at("rule").as_string());
+      if (v.at("code") == "malformed") return malformed();
+      if (const char* sentence = RuleSentence(rule); *sentence != '\0') {
+        add(rule.c_str(), sentence, std::string(v.at("message").as_string()));
+        o["rule"] = boost::json::object{{"id", rule}, {"sentence", sentence}};
+        o["why"] = std::move(why);
+      }
+      return o;
+    }
     const State& s = state_;
     if (std::holds_alternative<GameEvent>(line.event)) {
       add("SK-S1", "There are 2 to 8 seats (2 to 6 for the original rules), numbered clockwise from 0.",
@@ -228,7 +277,7 @@ class SkullKingMatch final : public Match {
     } else if (const auto* b = std::get_if<BidEvent>(&line.event)) {
       add("SK-B1", "Every seat bids once per manche, from 0 to H.",
           "seat " + std::to_string(b->seat) + " bids " + std::to_string(b->bid) + " of 0 to " +
-              std::to_string(s.hand_size));
+              std::to_string(s.options.bid_max == BidMax::kTen ? 10 : s.hand_size));
       if (s.options.bidding == Bidding::kSequential) {
         add("SK-B2", "Bids are made in turn, clockwise from the dealer's left.",
             "it was seat " + std::to_string(b->seat) + "'s turn to bid");
@@ -262,9 +311,12 @@ class SkullKingMatch final : public Match {
   }
 
   std::optional<std::string> SeededDeal(int64_t seed) const override {
-    if (state_.seats == 0 || state_.manche >= kManches) return std::nullopt;
+    if (state_.seats == 0) return std::nullopt;
+    // After manche 10 a deal is still the referee's to judge (game-over,
+    // SK-G1), as any deal after the end is: a manche-10 deal stands for it.
     EventLine line;
-    DealEvent deal = DealFromSeed(state_.options, state_.seats, state_.manche + 1,
+    DealEvent deal = DealFromSeed(state_.options, state_.seats,
+                                  std::min(state_.manche + 1, kManches),
                                   static_cast<uint64_t>(seed));
     deal.seed = seed;
     line.event = std::move(deal);
@@ -313,7 +365,19 @@ class SkullKing final : public Game {
     return !body.empty() && static_cast<uint8_t>(body[0]) == kCodecVersion;
   }
 
-  pli::GameLine ReadLine(std::string_view text, int /*seats: the referee checks them*/) const override {
+  pli::GameLine ReadLine(std::string_view text, int seats) const override {
+    return ReadLineIn(text, seats, "");
+  }
+
+  // `seats` and `context` are the game event's (GameLine::seats and
+  // ::context): a seat the game lacks is malformed (INTERFACE.md §1: "an
+  // unknown seat"), and so is a bid whose cannon load is missing or present
+  // against the options (SKULL_KING.md "Events", SK-B5), each with its line
+  // and field. `context` is kCannonball when the game event has
+  // `cannonball: true`; with "" (a caller that does not keep it) the cannon
+  // is the referee's check (Decide), as before.
+  pli::GameLine ReadLineIn(std::string_view text, int seats,
+                           std::string_view context) const override {
     sk::LineRead read = ReadEventLine(text);
     pli::GameLine out;
     out.object = read.object;
@@ -330,6 +394,33 @@ class SkullKing final : public Game {
     out.seq = read.line->seq;
     if (const auto* g = std::get_if<GameEvent>(&read.line->event)) {
       out.seats = static_cast<int>(g->seats.size());
+      Options options;
+      if (MakeOptions(g->ruleset, g->overrides, out.seats, options).empty() && options.cannonball) {
+        out.context = kCannonball;
+      } else {
+        out.context = kNoCannonball;
+      }
+    }
+    const Event& event = read.line->event;
+    if (const int seat = ActingSeat(event); seats > 0 && seat >= seats) {
+      out.field = "seat";
+      out.message = "seat " + std::to_string(seat) + " does not exist: the game has seats 0 to " +
+                    std::to_string(seats - 1);
+      return out;
+    }
+    if (const auto* b = std::get_if<BidEvent>(&event); b != nullptr && !context.empty()) {
+      const bool cannonball = context == kCannonball;
+      if (cannonball && !b->cannon) {
+        out.field = "cannon";
+        out.message = "is required: this game has cannonball: true, so each bid names its load, "
+                      "\"grapeshot\" or \"cannonball\" (SK-B5)";
+        return out;
+      }
+      if (!cannonball && b->cannon) {
+        out.field = "cannon";
+        out.message = "is not allowed: a bid names a cannon load only with cannonball: true (SK-B5)";
+        return out;
+      }
     }
     out.well_formed = true;
     out.event = ToAnyEvent(*read.line);

@@ -258,7 +258,9 @@ GameEvent EventReader::ReadGame() {
   std::optional<Options> preset = Preset(g.ruleset);
   if (!preset) {
     Fail("ruleset",
-         "unknown ruleset " + Quote(g.ruleset) + " (known: \"super-president\", \"classic\")");
+         "unknown ruleset " + Quote(g.ruleset) +
+             " (known: \"super-president\", \"classic\", \"skull-king\", \"skull-king-official\", "
+             "\"skull-king-original\")");
     return g;
   }
   g.options = *preset;

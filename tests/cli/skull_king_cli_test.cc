@@ -265,6 +265,94 @@ TEST_CASE("Skull King: pli explain gives the verdict, its rule and the legal act
         boost::json::parse(R"([{"type":"play","seat":2,"card":"14y","declare":null,"taken":true}])"));
 }
 
+// Writes `lines` as a log in `tmp` and returns its quoted path.
+std::string WriteLog(const pli::test::TempDir& tmp, const std::string& name,
+                     const std::vector<std::string>& lines) {
+  const std::filesystem::path path = tmp.path / name;
+  std::ofstream out(path);
+  for (const std::string& line : lines) out << line << "\n";
+  return Quote(path.string());
+}
+
+TEST_CASE("Skull King: a bid by a seat the game lacks, or a cannon load against the options, is malformed input (INTERFACE.md §1 and §2, SK-B5)") {
+  // Three seats: seat 3 does not exist (SK-S1), and without cannonball a
+  // bid names no load (SKULL_KING.md "Events"). Each is malformed, so audit
+  // judges the game and exits 2, and import refuses the file, exit 2.
+  pli::test::TempDir tmp;
+  const std::string game =
+      R"({"type":"game","game":"m","ruleset":"skull-king","seats":["A","B","C"]})";
+  const std::string deal = R"({"type":"deal","hands":[["1g"],["5g"],["3g"]],"turned":"1y"})";
+  for (const std::string& bad : {std::string(R"({"type":"bid","seat":3,"bid":0})"),
+                                 std::string(R"({"type":"bid","seat":1,"bid":0,"cannon":"grapeshot"})")}) {
+    INFO(bad);
+    const std::string log = WriteLog(tmp, "m.jsonl", {game, deal, bad});
+    const Result audit = Pli("audit " + log + " --continue --json");
+    CHECK(audit.status == 2);
+    const boost::json::value v = Doc(audit).at("games").at(0).at("violations").at(0);
+    CHECK(v.at("seq") == 3);
+    CHECK(v.at("code") == "malformed");
+    CHECK(std::string(v.at("message").as_string()).find("line 3, field") != std::string::npos);
+    CHECK(Pli("state " + log + " --json").status == 2);
+    // explain: no rule decides a malformed event; why says what is wrong,
+    // in the shape Super Président's explain gives it.
+    const boost::json::value x = Doc(Pli("explain " + log + " --at 3 --json"));
+    CHECK(x.at("legal") == false);
+    CHECK(x.at("rule").is_null());
+    REQUIRE(x.at("why").as_array().size() == 1);
+    CHECK(x.at("why").at(0).at("rule") == "");
+    CHECK(x.at("why").at(0).at("detail") == v.at("message"));
+    const std::string db = (tmp.path / "m.db").string();
+    CHECK(Pli("import --db " + Quote(db) + " " + log).status == 2);
+    CHECK_FALSE(std::filesystem::exists(db));
+  }
+  // With cannonball, a bid without its load is malformed too.
+  const std::string rascal =
+      R"({"type":"game","game":"r","ruleset":"skull-king","options":{"scoring":"rascal","cannonball":true},"seats":["A","B","C"]})";
+  const std::string log = WriteLog(tmp, "r.jsonl", {rascal, deal, R"({"type":"bid","seat":1,"bid":0})"});
+  const Result audit = Pli("audit " + log + " --json");
+  CHECK(audit.status == 2);
+  CHECK(Doc(audit).at("games").at(0).at("violations").at(0).at("seat") == 1);  // RULINGS SK-6
+}
+
+TEST_CASE("Skull King: pli new refuses a seat named twice, as for Super Président (INTERFACE.md §1)") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "dup.db").string());
+  const Result r = Live(db, "new --game g --seats Ann,Ann,Cyd --ruleset skull-king --json", 2);
+  CHECK(Doc(r).at("error").at("message").as_string().size() > 0);
+  CHECK(r.err.find("named twice") != std::string::npos);
+  Live(db, "new --game g --seats Ann,7,Cyd --ruleset skull-king", 2);
+  CHECK_FALSE(std::filesystem::exists((tmp.path / "dup.db").string()));
+}
+
+TEST_CASE("Skull King: pli explain of an illegal event gives its rule's sentence and why, as for Super Président") {
+  // cli-violations event 5: bid-equalizes (SK-B4). H = 1: "1 card is dealt".
+  const boost::json::value x = Doc(Pli("explain " + Fixture("cli-violations") + " --at 5 --json"));
+  CHECK(x.at("rule").at("id") == "SK-B4");
+  CHECK(x.at("rule").at("sentence") == "The last bid must not make the bids sum to H.");
+  const boost::json::array& why = x.at("why").as_array();
+  REQUIRE(why.size() == 1);
+  CHECK(why[0].at("rule") == "SK-B4");
+  CHECK(why[0].at("sentence") == x.at("rule").at("sentence"));
+  CHECK(why[0].at("detail") == x.at("violation").at("message"));
+  CHECK(std::string(why[0].at("detail").as_string()).find("and 1 card is dealt each") !=
+        std::string::npos);
+}
+
+TEST_CASE("Skull King: pli deal --seed after manche 10 is refused as game-over, not as bad usage (SK-G1)") {
+  // SK-G1: "When the last pli of manche 10 closes, the game is over: any
+  // later deal, bid or play is game-over". A seeded deal is judged like the
+  // same deal given by --hand: rejected, exit 1.
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "ten.db").string());
+  const std::string log =
+      Quote(std::string(PLI_SOURCE_DIR) + "/fixtures/skull_king/examples/E-ten-manches.jsonl");
+  REQUIRE(Pli("import --db " + db + " --keep-illegal " + log).status == 0);
+  const Result seeded = Live(db, "deal --game ske --seed 3 --json", 1);
+  CHECK(Doc(seeded).at("result") == "rejected");
+  CHECK(Doc(seeded).at("violation").at("code") == "game-over");
+  CHECK(Doc(seeded).at("violation").at("rule") == "SK-G1");
+}
+
 TEST_CASE("Skull King: a file holding a Président game and a Skull King game serves both") {
   // INTERFACE.md §1: a file may hold several games, each opened by its game
   // event; its ruleset chooses the game. Président's commands once read the
