@@ -12,6 +12,7 @@
 #include "referee/chain.h"
 #include "referee/open_store.h"
 #include "schema/strict_json.h"
+#include "serve/batch_store.h"
 #include "serve/projection.h"
 
 namespace pli::serve {
@@ -86,54 +87,6 @@ struct Stmt {
     std::memcpy(h.data(), sqlite3_column_blob(s, i), 32);
     return h;
   }
-};
-
-// The store the writer submits through: its writes join one transaction
-// (Group), and the games it has read stay in memory, so that SubmitAny
-// folds a table's game without reading it back from disk each time. The
-// cache follows every append; a failed group drops it.
-class BatchStore : public ForwardingStore {
- public:
-  using ForwardingStore::ForwardingStore;
-  bool Write(const std::function<bool()>& fn) override { return grouped_ ? fn() : inner().Write(fn); }
-  std::optional<StoredGame> Read(std::string_view game) override {
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second;
-    std::optional<StoredGame> g = inner().Read(game);
-    if (g) cache_[std::string(game)] = *g;
-    return g;
-  }
-  std::optional<Head> HeadOf(std::string_view game) override {
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second.head;
-    return inner().HeadOf(game);
-  }
-  void Append(std::string_view game, int64_t seq, const EventRecord& record,
-              const Hash& hash) override {
-    inner().Append(game, seq, record, hash);
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) {
-      StoredGame& g = it->second;
-      g.events.push_back(StoredEvent{seq, record.body, hash, record.columns, g.head.hash});
-      g.head = Head{seq, hash};
-    }
-  }
-  void Group(const std::function<void()>& body) {
-    try {
-      inner().Write([&] {
-        grouped_ = true;
-        body();
-        grouped_ = false;
-        return true;
-      });
-    } catch (...) {
-      grouped_ = false;
-      cache_.clear();
-      throw;
-    }
-  }
-  void Forget(const std::string& game) { cache_.erase(game); }
-
- private:
-  bool grouped_ = false;
-  std::map<std::string, StoredGame> cache_;
 };
 
 }  // namespace
@@ -274,6 +227,7 @@ void Hub::WriterLoop() {
     std::vector<std::shared_ptr<AnySubmitResult>> results;
     size_t actions = 0;
     for (Job& j : batch) actions += j.done ? 1 : 0;
+    const auto began = Clock::now();
     if (actions > 0) {
       try {
         store.Group([&] {
@@ -298,9 +252,10 @@ void Hub::WriterLoop() {
         }
       }
     }
+    const float took = std::chrono::duration<float, std::milli>(Clock::now() - began).count();
     bool side_ok = true;
+    bool any = false;
     try {
-      bool any = false;
       for (Job& j : batch) any |= static_cast<bool>(j.side);
       if (any) {
         Exec(side_, "BEGIN IMMEDIATE");
@@ -316,11 +271,14 @@ void Hub::WriterLoop() {
     (void)side_ok;
     size_t k = 0;
     const uint64_t n = actions;
-    boost::asio::post(io_, [this, n] {
+    boost::asio::post(io_, [this, n, took, any] {
+      stats_.side_commits += any ? 1 : 0;
       if (n == 0) return;
       ++stats_.batches;
       stats_.actions += n;
       stats_.max_batch = std::max<uint64_t>(stats_.max_batch, n);
+      if (stats_.commit_ms.size() < 65536) stats_.commit_ms.push_back(took);
+      else stats_.commit_ms[stats_.commit_next++ % 65536] = took;
     });
     for (Job& j : batch) {
       if (j.done) {

@@ -119,6 +119,11 @@ bool Ended(const Table& t);
 struct HubStats {
   uint64_t batches = 0, actions = 0, accepted = 0, rejected = 0;
   uint64_t max_batch = 0;
+  uint64_t side_commits = 0;  // transactions of the side tables (their own fsync)
+  // How long each group's transaction took (SubmitAny of every action and
+  // the commit), ms: the last 65,536, for /api/stats' p50/p99/max.
+  std::vector<float> commit_ms;
+  size_t commit_next = 0;
 };
 
 class Hub {

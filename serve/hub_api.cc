@@ -389,6 +389,14 @@ Reply Hub::Replay(const std::string& game) {
   return Reply{200, page->second, "text/html; charset=utf-8"};
 }
 
+// p50, p99 and max of the group transactions' durations, ms.
+static bj::object CommitSpread(std::vector<float> ms) {
+  if (ms.empty()) return {{"p50", 0}, {"p99", 0}, {"max", 0}, {"n", 0}};
+  std::sort(ms.begin(), ms.end());
+  auto at = [&](double p) { return static_cast<double>(ms[std::min(ms.size() - 1, static_cast<size_t>(p * static_cast<double>(ms.size())))]); };
+  return {{"p50", at(0.5)}, {"p99", at(0.99)}, {"max", static_cast<double>(ms.back())}, {"n", ms.size()}};
+}
+
 Reply Hub::Stats() {
   size_t followers = 0;
   for (const auto& [id, t] : tables_) followers += t->followers.size();
@@ -398,7 +406,9 @@ Reply Hub::Stats() {
                     {"actions", stats_.actions},
                     {"accepted", stats_.accepted},
                     {"rejected", stats_.rejected},
-                    {"max_batch", stats_.max_batch}});
+                    {"max_batch", stats_.max_batch},
+                    {"side_commits", stats_.side_commits},
+                    {"commit_ms", CommitSpread(stats_.commit_ms)}});
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,
