@@ -120,10 +120,19 @@ struct HubStats {
   uint64_t batches = 0, actions = 0, accepted = 0, rejected = 0;
   uint64_t max_batch = 0;
   uint64_t side_commits = 0;  // transactions of the side tables (their own fsync)
-  // How long each group's transaction took (SubmitAny of every action and
-  // the commit), ms: the last 65,536, for /api/stats' p50/p99/max.
-  std::vector<float> commit_ms;
-  size_t commit_next = 0;
+  // Durations in ms, the last 65,536 of each, for /api/stats' p50/p99/max.
+  struct Spread {
+    std::vector<float> ms;
+    size_t next = 0;
+    void Add(float v) {
+      if (ms.size() < 65536) ms.push_back(v);
+      else ms[next++ % 65536] = v;
+    }
+  };
+  Spread commit;  // each group's transaction: SubmitAny of every action, the commit
+  Spread ack;     // a WebSocket `act` read -> its ack handed to the socket (in the server)
+  Spread queued;  // an action handed to the writer -> its group begins
+  Spread posted;  // the writer done with a group -> its first result on the network thread
 };
 
 class Hub {
@@ -180,6 +189,7 @@ class Hub {
     AnyEvent action;
     std::optional<int64_t> expect;
     std::function<void(const AnySubmitResult&)> done;
+    std::chrono::steady_clock::time_point enqueued = std::chrono::steady_clock::now();
     // or side data
     std::function<void(sqlite3*)> side;
     std::function<void()> side_done;

@@ -10,7 +10,8 @@
 //   pli-load --pli build/pli --mode human --tables 200 --seconds 30
 // bots: every seat a bot at zero delay, one spectator per table.
 // human: every seat played by this program from its `legal`, one action per
-// second per table, plus a spectator (5 connections for 4 seats).
+// second per table, each table at its own phase within the second, plus a
+// spectator (5 connections for 4 seats).
 // fsync: no server; the floor of a durable commit on the disk of the
 //   database: a bare append + fdatasync, and a one-row SQLite commit (WAL,
 //   synchronous=FULL, as the store opens it), 500 of each, p50/p99.
@@ -401,7 +402,7 @@ int Fsync(const std::filesystem::path& dir) {
 // --- overhead: the same play in this process, no network ------------------
 
 struct InProcess {
-  double seconds = 0;
+  double seconds = 0, cpu = 0;  // wall and this process's CPU seconds
   uint64_t accepted = 0, rejected = 0, commits = 0, ended = 0;
 };
 
@@ -441,6 +442,12 @@ InProcess PlayInProcess(const std::filesystem::path& dir, int tables, int second
     if (to_act.empty()) return t.match->SeededDeal(seed++);
     return t.bots[to_act[0]]->Act(*t.match, to_act[0]);
   };
+  auto cpu_now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+  };
+  const double cpu0 = cpu_now();
   const auto t0 = Clock::now();
   const auto deadline = t0 + std::chrono::seconds(seconds);
   while (Clock::now() < deadline) {
@@ -481,6 +488,7 @@ InProcess PlayInProcess(const std::filesystem::path& dir, int tables, int second
     }
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.cpu = cpu_now() - cpu0;
   return r;
 }
 
@@ -619,7 +627,10 @@ int main(int argc, char** argv) {
   double cpu0 = CpuSeconds(pid);
   const bj::value s0 = Call(http::verb::get, "/api/stats");
   const auto t0 = Clock::now();
+  // Each table at its own phase within the second (people are not in step):
+  // its first action 0-999 ms after the start, then one a second.
   for (int t = 0; t < c.tables; ++t) {
+    tables[t]->next_act = Clock::now() + std::chrono::milliseconds((t * 7919) % 1000) - std::chrono::seconds(1);
     bj::value started = Call(http::verb::post, "/api/tables/" + tables[t]->id + "/start", "", hosts[t]);
     tables[t]->game = std::string(started.at("game").as_string());
   }
@@ -670,7 +681,16 @@ int main(int argc, char** argv) {
   std::printf("writer transactions     p50 %.2f ms, p99 %.2f ms, max %.2f ms (%llu; side-table commits %llu)\n",
               spread.at("p50").to_number<double>(), spread.at("p99").to_number<double>(),
               spread.at("max").to_number<double>(), static_cast<unsigned long long>(spread.at("n").to_number<uint64_t>()),
-              static_cast<unsigned long long>(s1.at("side_commits").to_number<uint64_t>()));
+              static_cast<unsigned long long>(count("side_commits")));
+  if (!bots) {
+    for (const auto& [key, what] : {std::pair{"ack_ms", "in the server: act read -> ack sent"},
+                                    std::pair{"queued_ms", "in the server: wait for the writer"},
+                                    std::pair{"posted_ms", "in the server: writer -> network thread"}}) {
+      const bj::object& s = s1.at(key).as_object();
+      std::printf("%-40s p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, s.at("p50").to_number<double>(),
+                  s.at("p99").to_number<double>(), s.at("max").to_number<double>());
+    }
+  }
   std::printf("messages received/s     %.0f\n", static_cast<double>(stats.messages) / wall);
   if (!bots) {
     std::printf("submit -> ack           p50 %.2f ms, p99 %.2f ms (%zu acks)\n", Percentile(stats.to_ack, 0.5),
@@ -693,7 +713,10 @@ int main(int argc, char** argv) {
                 local->commits ? static_cast<double>(local->accepted) / static_cast<double>(local->commits) : 0.0,
                 static_cast<unsigned long long>(local->ended), local->seconds,
                 static_cast<unsigned long long>(local->rejected));
-    std::printf("network overhead        loopback / in process = %.2f\n", accepted / wall / in);
+    std::printf("network overhead        loopback / in process = %.2f; CPU a accepted action: server %.0f us, in "
+                "process %.0f us\n",
+                accepted / wall / in, accepted > 0 ? 1e6 * cpu / accepted : 0.0,
+                local->accepted ? 1e6 * local->cpu / static_cast<double>(local->accepted) : 0.0);
   }
   if (recovery) {
     const auto [found, lost] = CheckAcked(db, tables);
