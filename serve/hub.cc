@@ -294,7 +294,6 @@ void Hub::WriterLoop() {
       stats_.side_commits += any ? 1 : 0;
       if (n == 0) return;
       stats_.queued.Add(waited);
-      stats_.posted.Add(std::chrono::duration<float, std::milli>(Clock::now() - finished).count());
       ++stats_.batches;
       stats_.actions += n;
       stats_.max_batch = std::max<uint64_t>(stats_.max_batch, n);
@@ -302,7 +301,10 @@ void Hub::WriterLoop() {
     });
     for (Job& j : batch) {
       if (j.done) {
-        boost::asio::post(io_, [done = std::move(j.done), r = results[k++]] { done(*r); });
+        boost::asio::post(io_, [this, finished, done = std::move(j.done), r = results[k++]] {
+          stats_.posted.Add(std::chrono::duration<float, std::milli>(Clock::now() - finished).count());
+          done(*r);
+        });
       } else if (j.side_done) {
         boost::asio::post(io_, std::move(j.side_done));
       }
@@ -343,6 +345,7 @@ void Hub::Pump(Table& t) {
     }
     p.action = read.event;
     t.busy = true;
+    stats_.table.Add(std::chrono::duration<float, std::milli>(Clock::now() - p.at).count());
     Job j;
     j.game = t.game;
     j.kind = t.kind;

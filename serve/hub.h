@@ -89,6 +89,7 @@ struct Pending {
   std::optional<int64_t> expect;
   std::string by;
   std::function<void(Reply)> reply;
+  std::chrono::steady_clock::time_point at = std::chrono::steady_clock::now();
 };
 
 struct Table {
@@ -132,7 +133,8 @@ struct HubStats {
   Spread commit;  // each group's transaction: SubmitAny of every action, the commit
   Spread ack;     // a WebSocket `act` read -> its ack handed to the socket (in the server)
   Spread queued;  // an action handed to the writer -> its group begins
-  Spread posted;  // the writer done with a group -> its first result on the network thread
+  Spread posted;  // the writer done with a group -> an action's result on the network thread
+  Spread table;   // an action read -> handed to the writer (behind its table's previous one)
 };
 
 class Hub {

@@ -411,7 +411,8 @@ Reply Hub::Stats() {
                     {"commit_ms", SpreadJson(stats_.commit.ms)},
                     {"ack_ms", SpreadJson(stats_.ack.ms)},
                     {"queued_ms", SpreadJson(stats_.queued.ms)},
-                    {"posted_ms", SpreadJson(stats_.posted.ms)}});
+                    {"posted_ms", SpreadJson(stats_.posted.ms)},
+                    {"table_ms", SpreadJson(stats_.table.ms)}});
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,

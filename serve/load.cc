@@ -684,6 +684,7 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(count("side_commits")));
   if (!bots) {
     for (const auto& [key, what] : {std::pair{"ack_ms", "in the server: act read -> ack sent"},
+                                    std::pair{"table_ms", "in the server: behind the table's last"},
                                     std::pair{"queued_ms", "in the server: wait for the writer"},
                                     std::pair{"posted_ms", "in the server: writer -> network thread"}}) {
       const bj::object& s = s1.at(key).as_object();
