@@ -12,6 +12,7 @@
 #include "referee/chain.h"
 #include "referee/open_store.h"
 #include "schema/strict_json.h"
+#include "serve/batch_store.h"
 #include "serve/projection.h"
 
 namespace pli::serve {
@@ -88,55 +89,21 @@ struct Stmt {
   }
 };
 
-// The store the writer submits through: its writes join one transaction
-// (Group), and the games it has read stay in memory, so that SubmitAny
-// folds a table's game without reading it back from disk each time. The
-// cache follows every append; a failed group drops it.
-class BatchStore : public ForwardingStore {
- public:
-  using ForwardingStore::ForwardingStore;
-  bool Write(const std::function<bool()>& fn) override { return grouped_ ? fn() : inner().Write(fn); }
-  std::optional<StoredGame> Read(std::string_view game) override {
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second;
-    std::optional<StoredGame> g = inner().Read(game);
-    if (g) cache_[std::string(game)] = *g;
-    return g;
-  }
-  std::optional<Head> HeadOf(std::string_view game) override {
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second.head;
-    return inner().HeadOf(game);
-  }
-  void Append(std::string_view game, int64_t seq, const EventRecord& record,
-              const Hash& hash) override {
-    inner().Append(game, seq, record, hash);
-    if (auto it = cache_.find(std::string(game)); it != cache_.end()) {
-      StoredGame& g = it->second;
-      g.events.push_back(StoredEvent{seq, record.body, hash, record.columns, g.head.hash});
-      g.head = Head{seq, hash};
-    }
-  }
-  void Group(const std::function<void()>& body) {
-    try {
-      inner().Write([&] {
-        grouped_ = true;
-        body();
-        grouped_ = false;
-        return true;
-      });
-    } catch (...) {
-      grouped_ = false;
-      cache_.clear();
-      throw;
-    }
-  }
-  void Forget(const std::string& game) { cache_.erase(game); }
-
- private:
-  bool grouped_ = false;
-  std::map<std::string, StoredGame> cache_;
-};
-
 }  // namespace
+
+// Who acted for an event of a bot seat (the seat's kind, "bot:LEVEL"):
+// its acting seat is `seat`, or `from` for a gift; "" for a person's seat
+// and for the server's events (game, deal, end).
+static std::string BotSeatBy(const Table& t, const bj::object& event) {
+  for (const char* key : {"seat", "from"}) {
+    const bj::value* v = event.if_contains(key);
+    if (!v || !v->is_int64()) continue;
+    const int64_t s = v->as_int64();
+    if (s < 0 || s >= static_cast<int64_t>(t.seats.size())) return "";
+    return t.seats[static_cast<size_t>(s)].kind.starts_with("bot:") ? t.seats[static_cast<size_t>(s)].kind : "";
+  }
+  return "";
+}
 
 // The game's `end` is in its log: from then on everyone may read it all.
 bool Ended(const Table& t) { return !t.events.empty() && t.events.back().json.at("type") == "end"; }
@@ -214,6 +181,7 @@ void Hub::Load() {
         t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
       for (const StoredEvent& e : g->events) {
         Fold(*t, e.body, e.seq, e.hash, by[t->game][e.seq]);
+        if (TableEvent& te = t->events.back(); te.by.empty()) te.by = BotSeatBy(*t, te.json);
         if (t->events.back().json.at("type") == "end") t->end_tried = true;
       }
     }
@@ -274,6 +242,10 @@ void Hub::WriterLoop() {
     std::vector<std::shared_ptr<AnySubmitResult>> results;
     size_t actions = 0;
     for (Job& j : batch) actions += j.done ? 1 : 0;
+    const auto began = Clock::now();
+    float waited = 0;  // the longest an action of this group waited for it
+    for (Job& j : batch)
+      if (j.done) waited = std::max(waited, std::chrono::duration<float, std::milli>(began - j.enqueued).count());
     if (actions > 0) {
       try {
         store.Group([&] {
@@ -298,9 +270,10 @@ void Hub::WriterLoop() {
         }
       }
     }
+    const float took = std::chrono::duration<float, std::milli>(Clock::now() - began).count();
     bool side_ok = true;
+    bool any = false;
     try {
-      bool any = false;
       for (Job& j : batch) any |= static_cast<bool>(j.side);
       if (any) {
         Exec(side_, "BEGIN IMMEDIATE");
@@ -316,15 +289,22 @@ void Hub::WriterLoop() {
     (void)side_ok;
     size_t k = 0;
     const uint64_t n = actions;
-    boost::asio::post(io_, [this, n] {
+    const auto finished = Clock::now();
+    boost::asio::post(io_, [this, n, took, any, waited, finished] {
+      stats_.side_commits += any ? 1 : 0;
       if (n == 0) return;
+      stats_.queued.Add(waited);
       ++stats_.batches;
       stats_.actions += n;
       stats_.max_batch = std::max<uint64_t>(stats_.max_batch, n);
+      stats_.commit.Add(took);
     });
     for (Job& j : batch) {
       if (j.done) {
-        boost::asio::post(io_, [done = std::move(j.done), r = results[k++]] { done(*r); });
+        boost::asio::post(io_, [this, finished, done = std::move(j.done), r = results[k++]] {
+          stats_.posted.Add(std::chrono::duration<float, std::milli>(Clock::now() - finished).count());
+          done(*r);
+        });
       } else if (j.side_done) {
         boost::asio::post(io_, std::move(j.side_done));
       }
@@ -365,6 +345,7 @@ void Hub::Pump(Table& t) {
     }
     p.action = read.event;
     t.busy = true;
+    stats_.table.Add(std::chrono::duration<float, std::milli>(Clock::now() - p.at).count());
     Job j;
     j.game = t.game;
     j.kind = t.kind;
@@ -397,7 +378,11 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
     case Outcome::kAccepted: {
       ++stats_.accepted;
       Fold(t, p.action.body, r.seq, r.hash, p.by);
-      if (!p.by.empty()) {
+      // Who acted is stored only when a bot played a person's seat (the
+      // grace period): a bot seat's actions are its kind's, which
+      // serve_seats keeps (Load derives them), so that bots at zero delay
+      // cost no side commit, no second fsync, per group.
+      if (!p.by.empty() && p.seat >= 0 && t.seats[p.seat].kind == "human") {
         Side([game = t.game, seq = r.seq, by = p.by](sqlite3* db) {
           Stmt(db, "INSERT OR REPLACE INTO serve_by VALUES (?, ?, ?)").Text(1, game).Int(2, seq).Text(3, by).Step();
         }, [] {});

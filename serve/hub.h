@@ -89,6 +89,7 @@ struct Pending {
   std::optional<int64_t> expect;
   std::string by;
   std::function<void(Reply)> reply;
+  std::chrono::steady_clock::time_point at = std::chrono::steady_clock::now();
 };
 
 struct Table {
@@ -119,6 +120,21 @@ bool Ended(const Table& t);
 struct HubStats {
   uint64_t batches = 0, actions = 0, accepted = 0, rejected = 0;
   uint64_t max_batch = 0;
+  uint64_t side_commits = 0;  // transactions of the side tables (their own fsync)
+  // Durations in ms, the last 65,536 of each, for /api/stats' p50/p99/max.
+  struct Spread {
+    std::vector<float> ms;
+    size_t next = 0;
+    void Add(float v) {
+      if (ms.size() < 65536) ms.push_back(v);
+      else ms[next++ % 65536] = v;
+    }
+  };
+  Spread commit;  // each group's transaction: SubmitAny of every action, the commit
+  Spread ack;     // a WebSocket `act` read -> its ack handed to the socket (in the server)
+  Spread queued;  // an action handed to the writer -> its group begins
+  Spread posted;  // the writer done with a group -> an action's result on the network thread
+  Spread table;   // an action read -> handed to the writer (behind its table's previous one)
 };
 
 class Hub {
@@ -175,6 +191,7 @@ class Hub {
     AnyEvent action;
     std::optional<int64_t> expect;
     std::function<void(const AnySubmitResult&)> done;
+    std::chrono::steady_clock::time_point enqueued = std::chrono::steady_clock::now();
     // or side data
     std::function<void(sqlite3*)> side;
     std::function<void()> side_done;

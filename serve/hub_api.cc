@@ -389,6 +389,14 @@ Reply Hub::Replay(const std::string& game) {
   return Reply{200, page->second, "text/html; charset=utf-8"};
 }
 
+// p50, p99 and max of durations, ms.
+static bj::object SpreadJson(std::vector<float> ms) {
+  if (ms.empty()) return {{"p50", 0}, {"p99", 0}, {"max", 0}, {"n", 0}};
+  std::sort(ms.begin(), ms.end());
+  auto at = [&](double p) { return static_cast<double>(ms[std::min(ms.size() - 1, static_cast<size_t>(p * static_cast<double>(ms.size())))]); };
+  return {{"p50", at(0.5)}, {"p99", at(0.99)}, {"max", static_cast<double>(ms.back())}, {"n", ms.size()}};
+}
+
 Reply Hub::Stats() {
   size_t followers = 0;
   for (const auto& [id, t] : tables_) followers += t->followers.size();
@@ -398,7 +406,13 @@ Reply Hub::Stats() {
                     {"actions", stats_.actions},
                     {"accepted", stats_.accepted},
                     {"rejected", stats_.rejected},
-                    {"max_batch", stats_.max_batch}});
+                    {"max_batch", stats_.max_batch},
+                    {"side_commits", stats_.side_commits},
+                    {"commit_ms", SpreadJson(stats_.commit.ms)},
+                    {"ack_ms", SpreadJson(stats_.ack.ms)},
+                    {"queued_ms", SpreadJson(stats_.queued.ms)},
+                    {"posted_ms", SpreadJson(stats_.posted.ms)},
+                    {"table_ms", SpreadJson(stats_.table.ms)}});
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,
@@ -440,12 +454,14 @@ void Hub::WsAct(const std::string& table, int seat, const bj::object& msg,
   if (!t) return;
   const bj::value rid = msg.contains("rid") ? msg.at("rid") : bj::value(nullptr);
   std::weak_ptr<Subscriber> weak = sub;
-  auto answer = [weak, rid](const Reply& r) {
+  const auto read = std::chrono::steady_clock::now();
+  auto answer = [this, weak, rid, read](const Reply& r) {
     auto sub = weak.lock();
     if (!sub) return;
     bj::object body = bj::parse(r.body).as_object();
     bj::object m{{"rid", rid}};
     if (r.status == 200) {
+      stats_.ack.Add(std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - read).count());
       m["t"] = "ack";
       m["seq"] = body.at("seq");
     } else if (r.status == 409 && body.at("error") == "stale") {

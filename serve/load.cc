@@ -10,9 +10,27 @@
 //   pli-load --pli build/pli --mode human --tables 200 --seconds 30
 // bots: every seat a bot at zero delay, one spectator per table.
 // human: every seat played by this program from its `legal`, one action per
-// second per table, plus a spectator (5 connections for 4 seats).
+// second per table, each table at its own phase within the second, plus a
+// spectator (5 connections for 4 seats).
+// fsync: no server; the floor of a durable commit on the disk of the
+//   database: a bare append + fdatasync, and a one-row SQLite commit (WAL,
+//   synchronous=FULL, as the store opens it), 500 of each, p50/p99.
+// overhead: the same games as `bots` played in this process through
+//   SubmitAny and the server's BatchStore (one transaction for every table
+//   with an action ready, as the writer groups them), then over loopback
+//   with `bots`, in one run: the ratio of the two actions/s.
+// idle: --connections N (default 5000) authenticated WebSockets (4 seats
+//   and a spectator per table, tables not started), held idle 5 s; the
+//   server's RSS before and after.
+// recovery: `human`, and after --kill-after S seconds the server is killed
+//   (SIGKILL) and restarted on the same database and port; every client
+//   reconnects with `since`; the time from the kill to the last client's
+//   welcome, and every acknowledged action looked up in the log at its seq.
+#include <fcntl.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +49,10 @@
 #include <string>
 #include <vector>
 
+#include "games/game.h"
+#include "referee/open_store.h"
+#include "referee/referee.h"
+#include "serve/batch_store.h"
 #include "serve/client_action.h"
 
 namespace beast = boost::beast;
@@ -49,9 +71,13 @@ struct Config {
   int tables = 50;
   int seconds = 20;
   int seats = 4;
+  int connections = 5000;
+  int kill_after = 10;
 };
 
 unsigned short port_ = 0;
+
+double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
 bj::value Call(http::verb verb, const std::string& target, const std::string& body = "", const std::string& token = "") {
   net::io_context io;
@@ -72,57 +98,81 @@ bj::value Call(http::verb verb, const std::string& target, const std::string& bo
 using pli::serve::client::ActionOf;
 
 struct Stats {
-  uint64_t messages = 0, acks = 0, gaps = 0, leaks = 0, ended = 0;
+  uint64_t messages = 0, acks = 0, gaps = 0, leaks = 0, ended = 0, welcomes = 0;
   std::map<std::string, uint64_t> rejected;
   std::vector<double> to_ack, to_last;  // ms
+  // recovery
+  bool measure = true;  // latencies (not across the crash)
+  Clock::time_point killed{};
+  uint64_t resumed = 0, behind = 0;
+  double last_resume_ms = 0;
 };
 
 struct TableRun {
-  std::string id;
+  std::string id, game;
   int connections = 0;
   // seq -> (submit time, recipients so far)
   std::map<int64_t, std::pair<Clock::time_point, int>> pending;
   Clock::time_point next_act = Clock::now();
+  // acknowledged actions: seq -> (seat, action)
+  std::map<int64_t, std::pair<int, bj::object>> acked;
 };
 
 class Conn : public std::enable_shared_from_this<Conn> {
  public:
-  Conn(net::io_context& io, Stats& stats, TableRun& table, std::string token, bool plays)
-      : ws_(io), timer_(io), stats_(stats), table_(table), token_(std::move(token)), plays_(plays) {}
+  Conn(net::io_context& io, Stats& stats, TableRun& table, std::string token, bool plays, bool resume)
+      : io_(io), timer_(io), stats_(stats), table_(table), token_(std::move(token)), plays_(plays), resume_(resume) {}
 
   void Start() {
-    beast::get_lowest_layer(ws_).async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), [self = shared_from_this()](beast::error_code ec) {
-          if (ec) return;
-          self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec) {
-            if (ec) return;
+    ws_.emplace(io_);
+    const uint64_t gen = ++gen_;
+    out_.clear();
+    beast::get_lowest_layer(*ws_).async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), [self = shared_from_this(), gen](beast::error_code ec) {
+          if (gen != self->gen_) return;
+          if (ec) return self->Retry();
+          self->ws_->async_handshake("127.0.0.1", "/ws", [self, gen](beast::error_code ec) {
+            if (gen != self->gen_) return;
+            if (ec) return self->Retry();
             bj::object auth{{"t", "auth"}, {"table", self->table_.id}};
             if (!self->token_.empty()) auth["token"] = self->token_;
+            if (self->lost_) auth["since"] = self->last_seq_;
             self->Send(bj::serialize(auth));
-            self->Read();
+            self->Read(gen);
           });
         });
   }
 
  private:
-  void Send(std::string text) {
-    out_.push_back(std::move(text));
-    if (out_.size() == 1) Write();
-  }
-  void Write() {
-    ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) return;
-      self->out_.pop_front();
-      if (!self->out_.empty()) self->Write();
+  // The server went away: with `resume`, connect again until it is back.
+  void Retry() {
+    if (!resume_) return;
+    lost_ = true;
+    ++gen_;
+    timer_.expires_after(std::chrono::milliseconds(20));
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->Start();
     });
   }
-  void Read() {
-    ws_.async_read(buf_, [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) return;
+  void Send(std::string text) {
+    out_.push_back(std::move(text));
+    if (out_.size() == 1) Write(gen_);
+  }
+  void Write(uint64_t gen) {
+    ws_->async_write(net::buffer(out_.front()), [self = shared_from_this(), gen](beast::error_code ec, size_t) {
+      if (ec || gen != self->gen_) return;
+      self->out_.pop_front();
+      if (!self->out_.empty()) self->Write(gen);
+    });
+  }
+  void Read(uint64_t gen) {
+    ws_->async_read(buf_, [self = shared_from_this(), gen](beast::error_code ec, size_t) {
+      if (gen != self->gen_) return;
+      if (ec) return self->Retry();
       const std::string text = beast::buffers_to_string(self->buf_.data());
       self->buf_.consume(self->buf_.size());
       self->On(text);
-      self->Read();
+      self->Read(gen);
     });
   }
   void On(const std::string& text) {
@@ -130,13 +180,25 @@ class Conn : public std::enable_shared_from_this<Conn> {
     bj::object m = bj::parse(text).as_object();
     const std::string t(m.at("t").as_string());
     if (t == "welcome") {
-      last_seq_ = m.at("seq").as_int64();
+      ++stats_.welcomes;
+      if (!m.at("seat").is_null()) seat_ = static_cast<int>(m.at("seat").as_int64());
+      const int64_t head = m.at("seq").as_int64();
+      if (lost_) {  // resumed: the events after last_seq_ follow
+        lost_ = false;
+        ++stats_.resumed;
+        stats_.last_resume_ms = std::max(stats_.last_resume_ms, Ms(Clock::now() - stats_.killed));
+        if (!table_.acked.empty() && head < table_.acked.rbegin()->first) ++stats_.behind;
+        if (head == last_seq_ && !m.at("view").is_null()) Consider(m);  // no event follows
+        return;
+      }
+      last_seq_ = head;
       if (!m.at("view").is_null()) Consider(m);
       return;
     }
     if (t == "ack") {
       ++stats_.acks;
-      stats_.to_ack.push_back(std::chrono::duration<double, std::milli>(Clock::now() - submitted_).count());
+      if (stats_.measure) stats_.to_ack.push_back(Ms(Clock::now() - submitted_));
+      table_.acked[m.at("seq").as_int64()] = {seat_, sent_};
       return;
     }
     if (t == "rejected") {
@@ -158,7 +220,7 @@ class Conn : public std::enable_shared_from_this<Conn> {
       ++stats_.leaks;
     if (auto it = table_.pending.find(seq); it != table_.pending.end()) {
       if (++it->second.second == table_.connections) {
-        stats_.to_last.push_back(std::chrono::duration<double, std::milli>(Clock::now() - it->second.first).count());
+        if (stats_.measure) stats_.to_last.push_back(Ms(Clock::now() - it->second.first));
         table_.pending.erase(it);
       }
     }
@@ -187,15 +249,17 @@ class Conn : public std::enable_shared_from_this<Conn> {
     const auto now = Clock::now();
     table_.next_act = std::max(table_.next_act + std::chrono::seconds(1), now);
     timer_.expires_at(table_.next_act);
-    timer_.async_wait([self = shared_from_this(), text, seq](beast::error_code ec) {
-      if (ec || self->last_seq_ != seq) return;
+    timer_.async_wait([self = shared_from_this(), text, seq, action = *action](beast::error_code ec) {
+      if (ec || self->last_seq_ != seq || self->lost_) return;
       self->submitted_ = Clock::now();
+      self->sent_ = action;
       self->table_.pending[seq + 1] = {self->submitted_, 0};
       self->Send(text);
     });
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  net::io_context& io_;
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;
   net::steady_timer timer_;
   beast::flat_buffer buf_;
   std::deque<std::string> out_;
@@ -203,8 +267,13 @@ class Conn : public std::enable_shared_from_this<Conn> {
   TableRun& table_;
   std::string token_;
   bool plays_;
+  bool resume_;
+  bool lost_ = false;
+  uint64_t gen_ = 0;
+  int seat_ = -1;
   int64_t last_seq_ = 0;
   Clock::time_point submitted_;
+  bj::object sent_;
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -213,7 +282,7 @@ double Percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
-// utime + stime of a process, in seconds; its peak RSS in MiB.
+// utime + stime of a process, in seconds; its peak and current RSS in MiB.
 double CpuSeconds(pid_t pid) {
   std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
   std::string s((std::istreambuf_iterator<char>(f)), {});
@@ -226,11 +295,274 @@ double CpuSeconds(pid_t pid) {
   }
   return static_cast<double>(ut + st) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
-double PeakRssMiB(pid_t pid) {
+double StatusMiB(pid_t pid, const std::string& key) {
   std::ifstream f("/proc/" + std::to_string(pid) + "/status");
   for (std::string line; std::getline(f, line);)
-    if (line.starts_with("VmHWM:")) return std::stod(line.substr(6)) / 1024.0;
+    if (line.starts_with(key + ":")) return std::stod(line.substr(key.size() + 1)) / 1024.0;
   return 0;
+}
+double PeakRssMiB(pid_t pid) { return StatusMiB(pid, "VmHWM"); }
+
+// The open-file limit raised to its hard limit (the server inherits it):
+// each connection is a descriptor on both sides.
+void RaiseFdLimit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+  }
+}
+
+// Starts `pli serve` on `db`, listening on `port` (0: any); sets port_.
+pid_t StartServer(const Config& c, const std::string& db, bool bots, unsigned short port) {
+  int out[2];
+  if (pipe(out) != 0) return -1;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    dup2(out[1], 1);
+    const std::string listen = "127.0.0.1:" + std::to_string(port);
+    execl(c.pli.c_str(), c.pli.c_str(), "serve", "--db", db.c_str(), "--listen", listen.c_str(), "--bot-delay-ms",
+          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out[1]);
+  FILE* f = fdopen(out[0], "r");
+  char line[128] = {};
+  if (!fgets(line, sizeof line, f)) return -1;
+  fclose(f);
+  port_ = static_cast<unsigned short>(std::stoi(std::string(line).substr(std::string(line).rfind(':') + 1)));
+  return pid;
+}
+
+// --- fsync: the floor of a durable commit on this disk ----------------------
+
+void PrintSpread(const char* what, std::vector<double> v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  std::printf("%-34s p50 %.2f ms, p99 %.2f ms, mean %.2f ms, max %.2f ms (%zu)\n", what, Percentile(v, 0.5),
+              Percentile(v, 0.99), v.empty() ? 0 : sum / static_cast<double>(v.size()),
+              v.empty() ? 0 : *std::max_element(v.begin(), v.end()), v.size());
+}
+
+int Fsync(const std::filesystem::path& dir) {
+  const int n = 500;
+  std::vector<double> bare, commit;
+  {
+    const std::string path = (dir / "append.bin").string();
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    if (fd < 0) return 2;
+    const std::string row(200, 'x');
+    for (int i = 0; i < n; ++i) {
+      const auto t = Clock::now();
+      if (write(fd, row.data(), row.size()) != static_cast<ssize_t>(row.size()) || fdatasync(fd) != 0) return 2;
+      bare.push_back(Ms(Clock::now() - t));
+    }
+    close(fd);
+  }
+  {
+    sqlite3* db = nullptr;
+    if (sqlite3_open((dir / "commit.db").string().c_str(), &db) != SQLITE_OK) return 2;
+    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE t(x BLOB)", nullptr, nullptr,
+                 nullptr);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, "INSERT INTO t VALUES (zeroblob(200))", -1, &s, nullptr);
+    for (int i = 0; i < n; ++i) {
+      const auto t = Clock::now();
+      sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+      sqlite3_step(s);
+      sqlite3_reset(s);
+      if (sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) return 2;
+      commit.push_back(Ms(Clock::now() - t));
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+  }
+  std::printf("mode fsync: %s\n", dir.string().c_str());
+  PrintSpread("append 200 B + fdatasync", bare);
+  PrintSpread("SQLite commit (WAL, FULL), 1 row", commit);
+  // An action that arrives while a commit is under way waits for it, then
+  // for its own: the floor of submit -> ack is the rest of one commit plus
+  // one commit. Its spread, drawn from the commits measured above.
+  std::vector<double> two;
+  uint64_t x = 88172645463325252ull;
+  auto next = [&] {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const double busy = commit[next() % commit.size()];
+    const double rest = busy * static_cast<double>(next() % 1000) / 1000.0;
+    two.push_back(rest + commit[next() % commit.size()]);
+  }
+  PrintSpread("floor: rest of a commit + a commit", two);
+  return 0;
+}
+
+// --- overhead: the same play in this process, no network ------------------
+
+struct InProcess {
+  double seconds = 0, cpu = 0;  // wall and this process's CPU seconds
+  uint64_t accepted = 0, rejected = 0, commits = 0, ended = 0;
+};
+
+InProcess PlayInProcess(const std::filesystem::path& dir, int tables, int seconds) {
+  using namespace pli;
+  std::unique_ptr<EventStore> inner = OpenStore((dir / "inprocess.db").string(), OpenMode::kCreate);
+  serve::BatchStore store(*inner);
+  const Game* kind = FindGame("super-president");
+  struct T {
+    std::string game;
+    std::unique_ptr<Match> match;
+    std::vector<std::unique_ptr<BotSeat>> bots;
+    bool started = false, end_tried = false, ended = false;
+  };
+  std::vector<T> ts(static_cast<size_t>(tables));
+  for (int i = 0; i < tables; ++i) {
+    ts[i].game = "inprocess-" + std::to_string(i);
+    ts[i].match = kind->NewMatch();
+    ts[i].match->KeepLog();
+    for (int s = 0; s < 4; ++s) ts[i].bots.push_back(kind->MakeBot("easy", static_cast<uint64_t>(1000 * i + s)));
+  }
+  int64_t seed = 1;
+  InProcess r;
+  // What a table does next, as the server's Advance and bots do.
+  auto next = [&](T& t) -> std::optional<std::string> {
+    if (!t.started) {
+      t.started = true;
+      return R"({"type":"game","game":")" + t.game +
+             R"(","ruleset":"super-president","options":{"manches":3},"seats":["B1","B2","B3","B4"]})";
+    }
+    if (t.match->Over()) {
+      if (t.end_tried) return std::nullopt;
+      t.end_tried = true;
+      return R"({"type":"end"})";
+    }
+    const std::vector<int> to_act = t.match->ToAct();
+    if (to_act.empty()) return t.match->SeededDeal(seed++);
+    return t.bots[to_act[0]]->Act(*t.match, to_act[0]);
+  };
+  auto cpu_now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+  };
+  const double cpu0 = cpu_now();
+  const auto t0 = Clock::now();
+  const auto deadline = t0 + std::chrono::seconds(seconds);
+  while (Clock::now() < deadline) {
+    std::vector<std::pair<T*, AnyEvent>> batch;
+    for (T& t : ts) {
+      if (t.ended) continue;
+      std::optional<std::string> line = next(t);
+      if (!line) continue;
+      const GameLine read = kind->ReadLine(*line, static_cast<int>(t.match->Seats().size()));
+      if (!read.well_formed) {
+        ++r.rejected;
+        continue;
+      }
+      batch.emplace_back(&t, read.event);
+    }
+    if (batch.empty()) break;
+    std::vector<AnySubmitResult> results;
+    store.Group([&] {
+      results.clear();
+      for (auto& [t, e] : batch) results.push_back(SubmitAny(store, t->game, *kind, e, t->match->seq()));
+    });
+    ++r.commits;
+    for (size_t i = 0; i < batch.size(); ++i) {
+      T& t = *batch[i].first;
+      if (results[i].outcome != Outcome::kAccepted) {
+        ++r.rejected;
+        continue;
+      }
+      ++r.accepted;
+      AnyEvent e;
+      e.seq = results[i].seq;
+      e.body = batch[i].second.body;
+      t.match->Step(e);
+      if (t.end_tried && t.match->Over()) {
+        t.ended = true;
+        ++r.ended;
+      }
+    }
+  }
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  r.cpu = cpu_now() - cpu0;
+  return r;
+}
+
+// --- idle: many authenticated connections that do nothing -----------------
+
+int Idle(const Config& c, const std::filesystem::path& dir) {
+  const pid_t pid = StartServer(c, (dir / "load.db").string(), false, 0);
+  if (pid < 0) return 2;
+  const int n = std::min(c.connections, 10000);
+  net::io_context io;
+  Stats stats;
+  std::vector<std::unique_ptr<TableRun>> tables;
+  const double rss0 = StatusMiB(pid, "VmRSS");
+  std::vector<std::shared_ptr<Conn>> conns;
+  for (int made = 0; made < n;) {
+    bj::value t = Call(http::verb::post, "/api/tables", R"({"ruleset":"super-president","seats":4,"bots":"easy"})");
+    auto run = std::make_unique<TableRun>();
+    run->id = std::string(t.at("table").as_string());
+    for (int s = 0; s < 5 && made < n; ++s, ++made) {
+      std::string token;
+      if (s < 4) {
+        bj::value j = Call(http::verb::post, "/api/join",
+                           R"({"code":")" + std::string(t.at("code").as_string()) + R"(","name":"I)" + std::to_string(s) + "\"}");
+        token = std::string(j.at("token").as_string());
+      }
+      conns.push_back(std::make_shared<Conn>(io, stats, *run, token, false, false));
+    }
+    tables.push_back(std::move(run));
+  }
+  const double rss1 = StatusMiB(pid, "VmRSS");
+  const auto t0 = Clock::now();
+  for (auto& conn : conns) conn->Start();
+  while (stats.welcomes < static_cast<uint64_t>(n) && Clock::now() < t0 + std::chrono::seconds(60))
+    io.run_for(std::chrono::milliseconds(100));
+  const double connect_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  io.run_for(std::chrono::seconds(5));  // idle
+  const double rss2 = StatusMiB(pid, "VmRSS"), peak = PeakRssMiB(pid);
+  size_t fds = 0;
+  for (auto it = std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd");
+       it != std::filesystem::directory_iterator(); ++it)
+    ++fds;
+  kill(pid, SIGTERM);
+  waitpid(pid, nullptr, 0);
+  std::printf("mode idle: %d connections asked, %zu tables, %llu authenticated (welcome) in %.1f s, server fds %zu\n", n,
+              tables.size(), static_cast<unsigned long long>(stats.welcomes), connect_s, fds);
+  std::printf("server RSS              %.1f MiB at start, %.1f MiB with the tables and seats, %.1f MiB with every "
+              "connection idle 5 s (peak %.1f MiB); %.1f KiB a connection\n",
+              rss0, rss1, rss2, peak, n > 0 ? (rss2 - rss1) * 1024 / n : 0.0);
+  return stats.welcomes == static_cast<uint64_t>(n) ? 0 : 1;
+}
+
+// Every acknowledged action in the log at the seq of its ack: how many are
+// there, how many are not.
+std::pair<uint64_t, uint64_t> CheckAcked(const std::string& db, const std::vector<std::unique_ptr<TableRun>>& tables) {
+  using namespace pli;
+  std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
+  const Game* kind = FindGame("super-president");
+  uint64_t found = 0, lost = 0;
+  for (const auto& t : tables) {
+    std::optional<StoredGame> g = store->Read(t->game);
+    for (const auto& [seq, acked] : t->acked) {
+      const auto& [seat, action] = acked;
+      bool ok = false;
+      if (g && seq >= 1 && static_cast<size_t>(seq) <= g->events.size()) {
+        const StoredEvent& e = g->events[static_cast<size_t>(seq - 1)];
+        const bj::object ev = bj::parse(kind->EventJson(e.body, e.seq, "")).as_object();
+        ok = e.seq == seq && ev.contains("seat") && ev.at("seat") == seat;
+        for (const auto& [key, value] : action)
+          ok = ok && ev.contains(key) && ev.at(key) == value;
+      }
+      ++(ok ? found : lost);
+    }
+  }
+  return {found, lost};
 }
 
 }  // namespace
@@ -243,30 +575,30 @@ int main(int argc, char** argv) {
     else if (k == "--mode") c.mode = v;
     else if (k == "--tables") c.tables = std::min(std::stoi(v), 1000);
     else if (k == "--seconds") c.seconds = std::min(std::stoi(v), 300);
+    else if (k == "--connections") c.connections = std::min(std::stoi(v), 10000);
+    else if (k == "--kill-after") c.kill_after = std::min(std::stoi(v), 300);
     else {
-      std::cerr << "usage: pli-load --pli PATH --mode bots|human --tables N --seconds S\n";
+      std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery --tables N --seconds S"
+                   " [--connections N] [--kill-after S]\n";
       return 2;
     }
   }
-  const bool bots = c.mode == "bots";
+  RaiseFdLimit();
   const auto dir = std::filesystem::temp_directory_path() / ("pli-load-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  int out[2];
-  if (pipe(out) != 0) return 2;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    dup2(out[1], 1);
-    const std::string db = (dir / "load.db").string();
-    execl(c.pli.c_str(), c.pli.c_str(), "serve", "--db", db.c_str(), "--listen", "127.0.0.1:0", "--bot-delay-ms",
-          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(out[1]);
-  FILE* f = fdopen(out[0], "r");
-  char line[128] = {};
-  if (!fgets(line, sizeof line, f)) return 2;
-  port_ = static_cast<unsigned short>(std::stoi(std::string(line).substr(std::string(line).rfind(':') + 1)));
+  struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() { std::filesystem::remove_all(dir); }
+  } cleanup{dir};
+  if (c.mode == "fsync") return Fsync(dir);
+  if (c.mode == "idle") return Idle(c, dir);
+  std::optional<InProcess> local;
+  if (c.mode == "overhead") local = PlayInProcess(dir, c.tables, c.seconds);
+  const bool bots = c.mode == "bots" || c.mode == "overhead";
+  const bool recovery = c.mode == "recovery";
+  const std::string db = (dir / "load.db").string();
+  pid_t pid = StartServer(c, db, bots, 0);
+  if (pid < 0) return 2;
 
   net::io_context io;
   Stats stats;
@@ -280,41 +612,86 @@ int main(int argc, char** argv) {
     run->id = std::string(made.at("table").as_string());
     hosts.emplace_back(made.at("host_token").as_string());
     run->connections = 1;
-    std::make_shared<Conn>(io, stats, *run, "", false)->Start();
+    std::make_shared<Conn>(io, stats, *run, "", false, recovery)->Start();
     if (!bots) {
       for (int s = 0; s < c.seats; ++s) {
         bj::value j = Call(http::verb::post, "/api/join",
                            R"({"code":")" + std::string(made.at("code").as_string()) + R"(","name":"L)" + std::to_string(s) + "\"}");
-        std::make_shared<Conn>(io, stats, *run, std::string(j.at("token").as_string()), true)->Start();
+        std::make_shared<Conn>(io, stats, *run, std::string(j.at("token").as_string()), true, recovery)->Start();
         ++run->connections;
       }
     }
     tables.push_back(std::move(run));
   }
   io.run_for(std::chrono::milliseconds(500));  // every connection authenticated
-  const double cpu0 = CpuSeconds(pid);
+  double cpu0 = CpuSeconds(pid);
   const bj::value s0 = Call(http::verb::get, "/api/stats");
   const auto t0 = Clock::now();
-  for (int t = 0; t < c.tables; ++t) Call(http::verb::post, "/api/tables/" + tables[t]->id + "/start", "", hosts[t]);
+  // Each table at its own phase within the second (people are not in step):
+  // its first action 0-999 ms after the start, then one a second.
+  for (int t = 0; t < c.tables; ++t) {
+    tables[t]->next_act = Clock::now() + std::chrono::milliseconds((t * 7919) % 1000) - std::chrono::seconds(1);
+    bj::value started = Call(http::verb::post, "/api/tables/" + tables[t]->id + "/start", "", hosts[t]);
+    tables[t]->game = std::string(started.at("game").as_string());
+  }
   const auto deadline = t0 + std::chrono::seconds(c.seconds);
+  double cpu_before_kill = 0, rss_before_kill = 0, restart_ms = 0;
+  uint64_t acks_before_kill = 0;
+  if (recovery) {
+    while (Clock::now() < t0 + std::chrono::seconds(c.kill_after)) io.run_for(std::chrono::milliseconds(100));
+    cpu_before_kill = CpuSeconds(pid) - cpu0;
+    rss_before_kill = PeakRssMiB(pid);
+    acks_before_kill = stats.acks;
+    stats.measure = false;
+    stats.killed = Clock::now();
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    for (auto& t : tables) t->pending.clear();
+    pid = StartServer(c, db, bots, port_);
+    if (pid < 0) return 2;
+    restart_ms = Ms(Clock::now() - stats.killed);
+    cpu0 = CpuSeconds(pid);
+    const uint64_t clients = static_cast<uint64_t>(c.tables) * static_cast<uint64_t>(c.seats + 1);
+    while (stats.resumed < clients && Clock::now() < stats.killed + std::chrono::seconds(30))
+      io.run_for(std::chrono::milliseconds(10));
+  }
   while (Clock::now() < deadline && stats.ended < static_cast<uint64_t>(c.tables))
     io.run_for(std::chrono::milliseconds(100));
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double cpu = CpuSeconds(pid) - cpu0;
+  const double cpu = CpuSeconds(pid) - cpu0 + cpu_before_kill;
   const bj::value s1 = Call(http::verb::get, "/api/stats");
-  const double rss = PeakRssMiB(pid);
+  const double rss = std::max(PeakRssMiB(pid), rss_before_kill);
   kill(pid, SIGTERM);
   waitpid(pid, nullptr, 0);
-  std::filesystem::remove_all(dir);
 
-  const double accepted = static_cast<double>(s1.at("accepted").to_number<uint64_t>() - s0.at("accepted").to_number<uint64_t>());
-  const double batches = static_cast<double>(s1.at("batches").to_number<uint64_t>() - s0.at("batches").to_number<uint64_t>());
-  const double actions = static_cast<double>(s1.at("actions").to_number<uint64_t>() - s0.at("actions").to_number<uint64_t>());
+  auto count = [&](const char* key) {
+    const uint64_t before = recovery ? 0 : s0.at(key).to_number<uint64_t>();
+    return static_cast<double>(s1.at(key).to_number<uint64_t>() - before);
+  };
+  const double accepted = count("accepted"), batches = count("batches"), actions = count("actions");
   std::printf("mode %s: %d tables, %d connections, %.1f s (%llu games ended)\n", c.mode.c_str(), c.tables,
               bots ? c.tables : c.tables * (c.seats + 1), wall, static_cast<unsigned long long>(stats.ended));
+  if (recovery) {
+    std::printf("(the server's counts below are the restarted server's only)\n");
+  }
   std::printf("accepted actions/s      %.0f\n", accepted / wall);
   std::printf("commits (group)         %.0f, mean %.1f actions each, max %llu\n", batches, batches > 0 ? actions / batches : 0.0,
               static_cast<unsigned long long>(s1.at("max_batch").to_number<uint64_t>()));
+  const bj::object& spread = s1.at("commit_ms").as_object();
+  std::printf("writer transactions     p50 %.2f ms, p99 %.2f ms, max %.2f ms (%llu; side-table commits %llu)\n",
+              spread.at("p50").to_number<double>(), spread.at("p99").to_number<double>(),
+              spread.at("max").to_number<double>(), static_cast<unsigned long long>(spread.at("n").to_number<uint64_t>()),
+              static_cast<unsigned long long>(count("side_commits")));
+  if (!bots) {
+    for (const auto& [key, what] : {std::pair{"ack_ms", "in the server: act read -> ack sent"},
+                                    std::pair{"table_ms", "in the server: behind the table's last"},
+                                    std::pair{"queued_ms", "in the server: wait for the writer"},
+                                    std::pair{"posted_ms", "in the server: writer -> network thread"}}) {
+      const bj::object& s = s1.at(key).as_object();
+      std::printf("%-40s p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, s.at("p50").to_number<double>(),
+                  s.at("p99").to_number<double>(), s.at("max").to_number<double>());
+    }
+  }
   std::printf("messages received/s     %.0f\n", static_cast<double>(stats.messages) / wall);
   if (!bots) {
     std::printf("submit -> ack           p50 %.2f ms, p99 %.2f ms (%zu acks)\n", Percentile(stats.to_ack, 0.5),
@@ -328,5 +705,31 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(stats.gaps));
   std::printf("server CPU              %.2f s over %.1f s (%.0f%% of one core), peak RSS %.1f MiB\n", cpu, wall,
               100 * cpu / wall, rss);
-  return stats.leaks == 0 && stats.gaps == 0 ? 0 : 1;
+  bool ok = stats.leaks == 0 && stats.gaps == 0;
+  if (local) {
+    const double in = static_cast<double>(local->accepted) / local->seconds;
+    std::printf("in process (SubmitAny, BatchStore, same games): %.0f accepted actions/s, %llu commits (mean %.1f "
+                "actions each), %llu games ended in %.1f s, %llu rejected\n",
+                in, static_cast<unsigned long long>(local->commits),
+                local->commits ? static_cast<double>(local->accepted) / static_cast<double>(local->commits) : 0.0,
+                static_cast<unsigned long long>(local->ended), local->seconds,
+                static_cast<unsigned long long>(local->rejected));
+    std::printf("network overhead        loopback / in process = %.2f; CPU a accepted action: server %.0f us, in "
+                "process %.0f us\n",
+                accepted / wall / in, accepted > 0 ? 1e6 * cpu / accepted : 0.0,
+                local->accepted ? 1e6 * local->cpu / static_cast<double>(local->accepted) : 0.0);
+  }
+  if (recovery) {
+    const auto [found, lost] = CheckAcked(db, tables);
+    const uint64_t clients = static_cast<uint64_t>(c.tables) * static_cast<uint64_t>(c.seats + 1);
+    std::printf("recovery                killed after %d s (%llu acks before); restarted and listening %.0f ms after the "
+                "kill; %llu of %llu clients resumed, the last %.0f ms after the kill; %llu welcomes behind an ack\n",
+                c.kill_after, static_cast<unsigned long long>(acks_before_kill), restart_ms,
+                static_cast<unsigned long long>(stats.resumed), static_cast<unsigned long long>(clients),
+                stats.last_resume_ms, static_cast<unsigned long long>(stats.behind));
+    std::printf("acknowledged actions    %llu in the log at their seq, %llu lost\n", static_cast<unsigned long long>(found),
+                static_cast<unsigned long long>(lost));
+    ok = ok && lost == 0 && stats.behind == 0 && stats.resumed == clients;
+  }
+  return ok ? 0 : 1;
 }

@@ -1,6 +1,8 @@
 // server.cc: see server.h.
 #include "serve/server.h"
 
+#include <sys/resource.h>
+
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <boost/json.hpp>
@@ -403,6 +405,12 @@ void Accept(tcp::acceptor& acceptor, Hub& hub) {
 }  // namespace
 
 int RunServe(const ServeOptions& options) {
+  // Every connection is a descriptor: the open-file limit up to its hard
+  // limit (SERVE.md's 5,000 idle phones need more than the usual 1,024).
+  if (rlimit r{}; getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+  }
   net::io_context io{1};
   Hub hub(io, options.hub);
   tcp::acceptor acceptor(io);

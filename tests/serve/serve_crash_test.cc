@@ -5,7 +5,8 @@
 // restarted on the same database; each client resumes from the last seq it
 // saw (auth `since`, then `events?since=`), the game is played to its end,
 // and every action a client was acknowledged is in the log at the seq of
-// its ack. The database then audits clean.
+// its ack, and every bot seat's action says who acted (`by`). The database
+// then audits clean.
 #include <atomic>
 
 #include "serve_client.h"
@@ -177,6 +178,25 @@ TEST_CASE("serve crash: kill -9 mid-game with bots and clients playing, every cl
     }
   }
   CHECK(checked == static_cast<size_t>(acks.load()));
+  // Who acted, before and after the crash: every action of a bot seat says
+  // so (`by`), a person's does not.
+  const Response all = Get(port, Api(t, "events") + "?since=0");
+  REQUIRE(all.status == 200);
+  size_t by_bots = 0;
+  for (size_t at = 0, nl; (nl = all.body.find('\n', at)) != std::string::npos; at = nl + 1) {
+    const bj::object e = bj::parse(all.body.substr(at, nl - at)).as_object();
+    const bj::value* seat = e.if_contains("seat");
+    if (!seat || !seat->is_int64()) continue;
+    INFO("event " << bj::serialize(e));
+    if (seat->as_int64() >= 2) {
+      CHECK(e.if_contains("by") != nullptr);
+      if (e.if_contains("by")) CHECK(e.at("by") == "bot:easy");
+      ++by_bots;
+    } else {
+      CHECK(!e.contains("by"));
+    }
+  }
+  CHECK(by_bots > 0);
   const std::string audit = std::string(PLI_EXE) + " audit --db " + (dir / "live.db").string() + " > /dev/null";
   CHECK(std::system(audit.c_str()) == 0);
   std::filesystem::remove_all(dir);
