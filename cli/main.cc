@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -155,8 +156,9 @@ void WarnIfBroken(const pli::LoadedGame& g) {
 }
 
 // The game of a database a state or legal command looks at: --game, or the
-// only one. Only that game is read.
-pli::LoadedGame LoadOneFromDb(const Args& args) {
+// only one. Only that game is read, from the store OtherGame opened
+// (`sqlite`) when it is a SQLite file.
+pli::LoadedGame LoadOneFromDb(const Args& args, std::unique_ptr<pli::SqliteReader> sqlite) {
   if (pli::IsPostgresUri(*args.db)) {  // no fast path: read through the store
     std::vector<pli::LoadedGame> games = pli::LoadDbGames(*args.db, args.game, std::nullopt);
     if (games.size() != 1) {
@@ -166,7 +168,8 @@ pli::LoadedGame LoadOneFromDb(const Args& args) {
     }
     return std::move(games.front());
   }
-  std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(*args.db);
+  std::unique_ptr<pli::SqliteReader> store =
+      sqlite ? std::move(sqlite) : pli::OpenSqliteReader(*args.db);
   std::optional<std::string> id = args.game;
   if (!id) {
     const std::vector<std::string> ids = store->Games();
@@ -185,10 +188,10 @@ pli::LoadedGame LoadOneFromDb(const Args& args) {
 }
 
 // The one game a state or legal command looks at.
-pli::GameLog LoadOne(const Args& args) {
+pli::GameLog LoadOne(const Args& args, std::unique_ptr<pli::SqliteReader> sqlite) {
   if (args.db) {
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-    pli::LoadedGame game = LoadOneFromDb(args);
+    pli::LoadedGame game = LoadOneFromDb(args, std::move(sqlite));
     WarnIfBroken(game);
     return std::move(game.log);
   }
@@ -237,10 +240,26 @@ int RunAudit(const Args& args) {
 
 // The game a state or legal command looks at when it is not Super
 // Président's, read through the game interface (games/game.h); nullopt for
-// a Président game, which takes the path below.
-std::optional<pli::AnyLoadedGame> OtherGame(const Args& args) {
+// a Président game, which takes the path below. A SQLite file is opened
+// once: its store is left in `sqlite` for that path, and the game's kind is
+// read off its first row before the game is read (once, by one path or
+// the other).
+std::optional<pli::AnyLoadedGame> OtherGame(const Args& args,
+                                            std::unique_ptr<pli::SqliteReader>& sqlite) {
   if (args.db) {
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
+    if (!pli::IsPostgresUri(*args.db)) {
+      sqlite = pli::OpenSqliteReader(*args.db);
+      // --game's game is there (its games row), or DbGameIds says which are.
+      const std::vector<std::string> ids =
+          args.game && sqlite->HeadOf(*args.game)
+              ? std::vector<std::string>{*args.game}
+              : pli::DbGameIds(*sqlite, *args.db, args.game, true);
+      if (ids.empty()) return std::nullopt;  // LoadOne says the file holds no game
+      const pli::Game* kind = pli::StoredGameKind(*sqlite, ids.front());
+      if (kind == nullptr || kind == pli::FindGame("super-president")) return std::nullopt;
+      return pli::LoadAnyStoredGame(*sqlite, ids.front());
+    }
     std::unique_ptr<pli::EventStore> store = pli::OpenStore(*args.db, pli::OpenMode::kReadOnly);
     const std::vector<std::string> ids = pli::DbGameIds(*store, *args.db, args.game, true);
     std::optional<pli::AnyLoadedGame> game = pli::LoadAnyStoredGame(*store, ids.front());
@@ -286,10 +305,11 @@ int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
 }
 
 int RunState(const Args& args) {
-  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args)) {
+  std::unique_ptr<pli::SqliteReader> sqlite;  // --db's file, opened once
+  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite)) {
     return RunAnyPoint(args, *other, false);
   }
-  const pli::GameLog game = LoadOne(args);
+  const pli::GameLog game = LoadOne(args, std::move(sqlite));
   const int64_t at = pli::ResolveAt(game, args.at);
   const pli::State state = pli::FoldTo(game.events, at);
   if (args.json)
@@ -300,10 +320,11 @@ int RunState(const Args& args) {
 }
 
 int RunLegal(const Args& args) {
-  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args)) {
+  std::unique_ptr<pli::SqliteReader> sqlite;  // --db's file, opened once
+  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite)) {
     return RunAnyPoint(args, *other, true);
   }
-  const pli::GameLog game = LoadOne(args);
+  const pli::GameLog game = LoadOne(args, std::move(sqlite));
   const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
   if (args.json)

@@ -203,10 +203,18 @@ bool JudgeImportGame(const AnyGameLog& log, bool keep_illegal, ImportResult& res
   result.seq = 0;
   std::unique_ptr<Match> match = log.kind->NewMatch();
   Hash prev = kGenesis;
+  std::optional<AnyEvent> moved;
   for (size_t i = 0; i < log.events.size(); ++i) {
     const int64_t seq = static_cast<int64_t>(i) + 1;
-    AnyEvent event = log.events[i];
-    event.seq = seq;
+    // The event at its position: as read when its seq says so (no copy of
+    // its body), else a copy with its seq set.
+    const AnyEvent* at = &log.events[i];
+    if (at->seq != seq) {
+      moved = *at;
+      moved->seq = seq;
+      at = &*moved;
+    }
+    const AnyEvent& event = *at;
     result.seq = seq;
     // A malformed event (INTERFACE.md §2) is refused even with keep_illegal:
     // it has no stored form.

@@ -215,6 +215,7 @@ class Stmt {
   // ROLLBACK and the end of a read, whose failure leaves nothing to undo).
   int TryStep() { return sqlite3_step(stmt_); }
 
+  sqlite3_stmt* get() const { return stmt_; }
   bool IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
   // Text and blob columns, copied once into the string.

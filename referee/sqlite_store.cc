@@ -31,14 +31,50 @@ constexpr const char* kGameHeadsSql =
 // events' primary key per game (a scan of the distinct games).
 constexpr const char* kNextEventGameSql =
     "SELECT game FROM events WHERE game > ?1 ORDER BY game LIMIT 1";
-// seat and recipient: -1 for NULL, as EventColumns has them. A file older
-// than kDetailsVersion has no columns past prev: it is read without them.
+// seat and recipient: NULL for none, read as -1 (as EventColumns has them)
+// by the reader, not by a coalesce SQLite would evaluate for every row. A
+// file older than kDetailsVersion has no columns past prev: it is read
+// without them.
 constexpr const char* kRowsSql =
-    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash, prev, "
-    "declaration, coalesce(recipient, -1), at, seed FROM events WHERE game = ?1 ORDER BY seq";
+    "SELECT seq, type, seat, id, cards, body, hash, prev, "
+    "declaration, recipient, at, seed FROM events WHERE game = ?1 ORDER BY seq";
 constexpr const char* kRowsSqlBeforeDetails =
-    "SELECT seq, type, coalesce(seat, -1), id, cards, body, hash, prev FROM events "
+    "SELECT seq, type, seat, id, cards, body, hash, prev FROM events "
     "WHERE game = ?1 ORDER BY seq";
+
+// The value of one column of the row a statement stands on, read through
+// sqlite3_column_value once: the sqlite3_value_* readers below skip the
+// statement-level checks each sqlite3_column_* call makes, which the audit
+// paid twice (pointer and length) for a dozen columns a row.
+class ColumnValue {
+ public:
+  ColumnValue(sqlite3_stmt* stmt, int col) : v_(sqlite3_column_value(stmt, col)) {}
+  bool IsNull() const { return sqlite3_value_type(v_) == SQLITE_NULL; }
+  int64_t Int() const { return sqlite3_value_int64(v_); }
+  // An integer column that may be NULL: `none` for NULL.
+  int64_t IntOr(int64_t none) const { return IsNull() ? none : Int(); }
+  std::optional<std::string_view> OptionalText() const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v_));
+    if (p == nullptr) return std::nullopt;
+    return std::string_view(p, static_cast<size_t>(sqlite3_value_bytes(v_)));
+  }
+  std::string_view Text() const { return OptionalText().value_or(std::string_view()); }
+  std::string_view Blob() const {
+    const auto* p = static_cast<const char*>(sqlite3_value_blob(v_));
+    return p == nullptr ? std::string_view()
+                        : std::string_view(p, static_cast<size_t>(sqlite3_value_bytes(v_)));
+  }
+  // As Stmt::HashAt: bytes past 32 dropped, missing ones zero.
+  Hash ToHash() const {
+    Hash h{};
+    const std::string_view b = Blob();
+    std::memcpy(h.data(), b.data(), std::min(b.size(), h.size()));
+    return h;
+  }
+
+ private:
+  sqlite3_value* v_;
+};
 constexpr const char* kFindIdSql = "SELECT seq FROM events WHERE game = ?1 AND id = ?2";
 constexpr const char* kInsertGameSql =
     "INSERT INTO games (game, ruleset, seats, created, head_seq, head_hash) "
@@ -108,21 +144,23 @@ class SqliteStore : public SqliteReader {
     Stmt::Use use(rows_);
     rows_.Bind(1, game);
     StoredRowView view;
+    sqlite3_stmt* s = rows_.get();
     while (rows_.Step()) {
-      view.seq = rows_.Int(0);
-      view.type = rows_.Int(1);
-      view.seat = static_cast<int>(rows_.Int(2));
-      view.id = rows_.OptionalTextView(3);
-      view.cards = rows_.TextView(4);
-      view.body = rows_.BlobView(5);
-      view.hash = rows_.HashAt(6);
-      view.prev = rows_.HashAt(7);
+      view.seq = ColumnValue(s, 0).Int();
+      view.type = ColumnValue(s, 1).Int();
+      view.seat = static_cast<int>(ColumnValue(s, 2).IntOr(-1));
+      view.id = ColumnValue(s, 3).OptionalText();
+      view.cards = ColumnValue(s, 4).Text();
+      view.body = ColumnValue(s, 5).Blob();
+      view.hash = ColumnValue(s, 6).ToHash();
+      view.prev = ColumnValue(s, 7).ToHash();
       view.details = details_;
       if (details_) {
-        view.declaration = rows_.OptionalTextView(8);
-        view.recipient = rows_.Int(9);
-        view.at = rows_.OptionalTextView(10);
-        view.seed = rows_.IsNull(11) ? std::nullopt : std::optional<int64_t>(rows_.Int(11));
+        view.declaration = ColumnValue(s, 8).OptionalText();
+        view.recipient = ColumnValue(s, 9).IntOr(-1);
+        view.at = ColumnValue(s, 10).OptionalText();
+        const ColumnValue seed(s, 11);
+        view.seed = seed.IsNull() ? std::nullopt : std::optional<int64_t>(seed.Int());
       }
       if (!row(view)) break;
     }
@@ -287,7 +325,7 @@ class SqliteStore : public SqliteReader {
     StoredEvent e;
     e.seq = row.Int(0);
     e.columns.type = static_cast<uint8_t>(row.Int(1));
-    e.columns.seat = static_cast<int>(row.Int(2));
+    e.columns.seat = row.IsNull(2) ? -1 : static_cast<int>(row.Int(2));
     if (!row.IsNull(3)) e.columns.id = row.Text(3);
     e.columns.cards = row.Text(4);
     e.body = row.Blob(5);
@@ -296,7 +334,7 @@ class SqliteStore : public SqliteReader {
     if (details_) {
       EventDetails& d = e.columns.details.emplace();
       if (!row.IsNull(8)) d.declaration = row.Text(8);
-      d.recipient = static_cast<int>(row.Int(9));
+      d.recipient = row.IsNull(9) ? -1 : static_cast<int>(row.Int(9));
       if (!row.IsNull(10)) d.at = row.Text(10);
       if (!row.IsNull(11)) d.seed = row.Int(11);
     }

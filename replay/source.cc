@@ -153,6 +153,15 @@ LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::str
   return LoadedGame{std::move(checked.log), std::move(checked.chain)};
 }
 
+const Game* StoredGameKind(SqliteReader& store, const std::string& id) {
+  const Game* kind = nullptr;
+  store.ScanRows(id, [&](const StoredRowView& row) {
+    kind = GameOfBody(row.body);
+    return false;  // row 1 is enough
+  });
+  return kind;
+}
+
 std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
                                     const std::optional<Head>& witness) {
   std::vector<LoadedGame> games;

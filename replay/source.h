@@ -109,6 +109,12 @@ void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
 // is an error listing those that are (DbGameIds).
 LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::string& id);
 
+// The game a SQLite database's game is of, named by its first row's body
+// (GameOfBody); nullptr when the game has no rows or no game owns that
+// body. Reads the games row and row 1 only: state and legal choose their
+// path by it before reading the game once (LoadDbGame or LoadAnyStoredGame).
+const Game* StoredGameKind(SqliteReader& store, const std::string& id);
+
 // The games of a database (all, or the one named), each checked.
 std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
                                     const std::optional<Head>& witness);

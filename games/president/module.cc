@@ -260,13 +260,17 @@ class President final : public Game {
     return line;
   }
 
+  // A body that decodes is the one encoding of its event (event_codec.h:
+  // EncodeEvent(DecodeEvent(b)) == b), so the record keeps it rather than
+  // encoding the event again; the event is decoded into a buffer reused
+  // from call to call (an import asks once an event).
   std::optional<EventRecord> RecordOf(std::string_view body, std::string* why) const override {
-    std::variant<Event, std::string> decoded = DecodeEvent(body);
-    if (auto* problem = std::get_if<std::string>(&decoded)) {
+    thread_local Event event;
+    if (std::optional<std::string> problem = DecodeEventInto(body, event)) {
       if (why != nullptr) *why = std::move(*problem);
       return std::nullopt;
     }
-    return pli::RecordOf(std::get<Event>(decoded));
+    return pli::RecordOf(event, std::string(body));
   }
 
   bool KnowsCode(std::string_view code) const override {

@@ -2,6 +2,7 @@
 #include "schema/president/record.h"
 
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "schema/president/event_codec.h"
@@ -70,8 +71,10 @@ EventColumns ColumnsOf(const Event& event) {
                       .details = DetailsOf(event)};
 }
 
-EventRecord RecordOf(const Event& event) {
-  EventRecord r{.body = EncodeEvent(event), .columns = ColumnsOf(event), .opening = std::nullopt};
+EventRecord RecordOf(const Event& event) { return RecordOf(event, EncodeEvent(event)); }
+
+EventRecord RecordOf(const Event& event, std::string body) {
+  EventRecord r{.body = std::move(body), .columns = ColumnsOf(event), .opening = std::nullopt};
   if (const auto* g = std::get_if<GameEvent>(&event.body)) {
     r.opening = GameOpening{g->game, g->ruleset, g->seats};
   }

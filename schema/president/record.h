@@ -21,6 +21,9 @@ std::optional<std::string_view> DeclarationText(Declare declare);
 // The record of a well-formed event: EncodeEvent, ColumnsOf and, for a game
 // event, its opening. A MalformedEvent has none (std::invalid_argument).
 EventRecord RecordOf(const Event& event);
+// The same with the body already encoded: `body` must be EncodeEvent(event)
+// (a body that decodes to `event` is: event_codec.h, canonical).
+EventRecord RecordOf(const Event& event, std::string body);
 
 }  // namespace pli
 

@@ -385,4 +385,37 @@ TEST_CASE("Skull King: a file holding a Président game and a Skull King game se
   CHECK(both.err.find("5.1-suite, g1") != std::string::npos);
 }
 
+// state and legal --db open the file once and choose the game's path by
+// its first row (StoredGameKind): a database holding a Super Président game
+// and a Skull King game shows each in its own game's terms, and an unknown
+// --game is named as before.
+TEST_CASE("Skull King: state and legal --db of a database holding both games") {
+  pli::test::TempDir tmp;
+  const std::string db = Quote((tmp.path / "both.db").string());
+  REQUIRE(Pli("import --db " + db + " " +
+              Quote(std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl")).status == 0);
+  REQUIRE(Pli("import --db " + db + " " + Fixture("cli-clean")).status == 0);
+  // seed 000 §5.1 has 11 events; g1 (cli-clean) is manche 1 of 3 seats,
+  // its one pli played (SK-P1): manche-over, scored as in the round trip.
+  const boost::json::value p = Doc(Pli("state --db " + db + " --game 5.1-suite --json"));
+  CHECK(p.at("game") == "5.1-suite");
+  CHECK(p.at("seq") == 11);
+  const boost::json::value k = Doc(Pli("state --db " + db + " --game g1 --json"));
+  CHECK(k.at("ruleset") == "skull-king");
+  CHECK(k.at("phase") == "manche-over");
+  CHECK(k.at("scores") == boost::json::parse("[-10,30,10]"));
+  // At event 2 (the deal), g1's legal actions are bids (SK-B1), Président's
+  // at its event 2 are plays of seat 0 or another's.
+  const Result bids = Pli("legal --db " + db + " --game g1 --at 2 --json");
+  CHECK(bids.status == 0);
+  CHECK(bids.out.find("\"bid\"") != std::string::npos);
+  const Result plays = Pli("legal --db " + db + " --game 5.1-suite --at 2 --json");
+  CHECK(plays.status == 0);
+  CHECK(plays.out.find("\"bid\"") == std::string::npos);
+  CHECK(plays.out.find("\"play\"") != std::string::npos);
+  const Result unknown = Pli("state --db " + db + " --game nope");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("has no game \"nope\"") != std::string::npos);
+}
+
 }  // namespace
