@@ -171,6 +171,10 @@ void Hub::Load() {
       const int seat = sqlite3_column_int(s.s, 0);
       if (seat < 0 || seat >= t->size) continue;
       t->seats[seat] = Seat{s.Col(1), s.Col(2), s.Hash(3)};
+      // A restart starts every person's grace period again: they were cut
+      // off by the server, not gone, and a bot must not take their turn
+      // before they could reconnect (a default `seen` is long past).
+      t->seats[seat].seen = Clock::now();
     }
     t->match = t->kind->NewMatch();
     t->match->KeepLog();
