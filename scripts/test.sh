@@ -7,13 +7,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each phase's time, printed at the end (where CI's minutes go).
+# Each phase's time, printed at the end (where CI's minutes go): its wall
+# seconds, and its CPU seconds (user + system, of every process it ran and
+# waited for), which do not depend on what else the machine is doing.
 times=()
+cpu_file=$(mktemp)
+trap 'rm -f "$cpu_file"' EXIT
+children_cpu() {  # sets cpu_now: the CPU seconds of this shell's finished children
+  times >"$cpu_file"  # the builtin, in this shell: line 2 is the children's "user sys"
+  cpu_now=$(awk 'NR == 2 { n = 0
+                  for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }
+                  printf "%d", n }' "$cpu_file")
+}
 phase() {  # phase NAME COMMAND...: runs it, records its seconds, keeps its status
-  local name=$1 start=$SECONDS rc=0
+  local name=$1 start=$SECONDS cpu rc=0
   shift
+  children_cpu
+  cpu=$cpu_now
   "$@" || rc=$?
-  times+=("$name $((SECONDS - start)) s")
+  children_cpu
+  times+=("$name $((SECONDS - start)) s ($((cpu_now - cpu)) s CPU)")
   return "$rc"
 }
 
