@@ -1,8 +1,28 @@
 #!/usr/bin/env bash
 # build.sh: configures build/ (RelWithDebInfo) and builds everything.
 # Extra arguments go to the configure step, e.g. -DPLI_BUILD_TESTS=OFF.
+#
+# A new build/ uses Ninja when it is installed (it starts a library's users
+# before the library is linked, and has less overhead than make); a build/
+# made before keeps its own generator. On CI (CI=true: a fresh clone, no
+# ccache) the tree is a unity build (CMAKE_UNITY_BUILD: the .cc files of a
+# target compiled a few at a time, so the headers they share are parsed and
+# their templates compiled once per batch, not once per file); PLI_UNITY=ON
+# or OFF chooses it elsewhere. A local build/ is left as it is configured,
+# since a unity batch recompiles whole on any edit of one of its files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+if [[ ! -f build/CMakeCache.txt ]] && command -v ninja >/dev/null 2>&1; then
+  args+=(-G Ninja)
+fi
+unity=${PLI_UNITY:-}
+if [[ -z $unity && ${CI:-} == true ]]; then
+  unity=ON
+fi
+if [[ -n $unity ]]; then
+  args+=(-DCMAKE_UNITY_BUILD="$unity")
+fi
+cmake -S . -B build "${args[@]}" "$@"
 cmake --build build -j"$(nproc)"

@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make
+  ninja-build            # scripts/build.sh, sanitize.sh: the generator of a new tree
   libsqlite3-dev sqlite3
   libboost-json1.81-dev  # not libboost-dev (1.74 on Debian 12)
   libcli11-dev
