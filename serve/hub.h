@@ -178,7 +178,9 @@ class Hub {
              const std::shared_ptr<Subscriber>& sub);
   void Resync(const std::string& table, int seat, int64_t since,
               const std::shared_ptr<Subscriber>& sub);
-  void Disconnected(const std::string& table, int seat);
+  // `who` is the departing connection: still alive while it reports its
+  // own departure, so it is dropped from the followers by identity.
+  void Disconnected(const std::string& table, int seat, const Subscriber* who);
 
   // Stops the writer (pending work is answered first).
   void Shutdown();

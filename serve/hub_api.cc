@@ -492,13 +492,15 @@ void Hub::Resync(const std::string& table, int seat, int64_t since,
     sub->Send(EventMessage(*t, i, seat));
 }
 
-void Hub::Disconnected(const std::string& table, int seat) {
+void Hub::Disconnected(const std::string& table, int seat, const Subscriber* who) {
   Table* t = Find(table);
   if (!t) return;
   if (seat >= 0 && t->seats[seat].connected > 0) --t->seats[seat].connected;
   std::vector<Follower> kept;
-  for (Follower& f : t->followers)
-    if (!f.sub.expired()) kept.push_back(f);
+  for (Follower& f : t->followers) {
+    const std::shared_ptr<Subscriber> sub = f.sub.lock();
+    if (sub && sub.get() != who) kept.push_back(f);
+  }
   t->followers = std::move(kept);
   Presence(*t);
   Advance(*t);

@@ -149,7 +149,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     if (gone_) return;
     gone_ = true;
     auth_timer_.cancel();
-    if (authed_) hub_.Disconnected(table_, seat_);
+    if (authed_) hub_.Disconnected(table_, seat_, this);
   }
 
   void OnMessage() {

@@ -435,3 +435,37 @@ TEST_CASE("serve: /replay/{game} is the replay page of pli replay --html once th
   CHECK(page.status == 200);
   CHECK(page.body != r.body);
 }
+
+// A connection that goes away leaves its table's followers: /api/stats
+// counts the open WebSockets, so a phone that dropped is not still fanned
+// out to (it was kept, because the session was still alive while its own
+// departure pruned the list).
+TEST_CASE("serve: a WebSocket cut off is no longer a follower of its table") {
+  Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
+  const unsigned short port = server.port();
+  Table t = MakeTable(port, "skull-king", 2, 2);
+  REQUIRE(Post(port, Api(t, "start"), "", t.host).status == 200);
+  auto followers = [&] { return Get(port, "/api/stats").json().at("followers").as_int64(); };
+  REQUIRE(followers() == 0);
+  {
+    Ws a(port), b(port);
+    a.Send({{"t", "auth"}, {"table", t.id}, {"token", t.tokens[0]}});
+    b.Send({{"t", "auth"}, {"table", t.id}, {"token", t.tokens[1]}});
+    a.NextOf("welcome");
+    b.NextOf("welcome");
+    CHECK(followers() == 2);
+  }  // both sockets closed
+  // The server learns of it when its read fails: wait for that (bounded),
+  // then the count must be 0.
+  int64_t left = followers();
+  for (int i = 0; i < 100 && left != 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    left = followers();
+  }
+  CHECK(left == 0);
+  // And one that comes back is one follower again, not two.
+  Ws again(port);
+  again.Send({{"t", "auth"}, {"table", t.id}, {"token", t.tokens[0]}});
+  again.NextOf("welcome");
+  CHECK(followers() == 1);
+}
