@@ -116,6 +116,11 @@ function draw() {
   };
   if (types.has('pass')) button('Passer / Pass', { type: 'pass' });
   if (types.has('play')) button('Jouer / Play', { type: 'play', cards: [...picked] });
+  // Skull King's Tigress is played as a pirate or an escape (SK-P3): one
+  // button for each way `legal` lists.
+  for (const a of legal.filter((a) => a.type === 'play' && a.card && a.declare)) {
+    button(`Jouer / Play ${a.card} : ${a.declare === 'pirate' ? 'pirate' : 'fuite / escape'}`, { type: 'play', cards: [a.card], declare: a.declare });
+  }
   if (types.has('close')) button('Fermer / Close', { type: 'close', cards: [...picked] });
   for (const a of legal.filter((a) => a.type === 'exchange')) button(`Donner à / Give to ${seats[a.to]?.name}`, { type: 'exchange', to: a.to, cards: [...picked] });
   for (const a of legal.filter((a) => a.type === 'bid')) button(`Annoncer / Bid ${a.bid}`, { type: 'bid', bid: a.bid });
