@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -46,6 +47,16 @@ inline boost::json::value IntervalJson(const std::optional<Interval>& i) {
 inline std::string IntervalText(const std::optional<Interval>& i, double scale, int digits) {
   if (!i) return "[  n/a  ]";
   return "[" + Fixed(i->low * scale, digits) + ", " + Fixed(i->high * scale, digits) + "]";
+}
+
+// The end of the first line of any game's `pli simulate` text and its
+// second line: the seed, the store, what was refereed and how fast.
+inline void PrintRefereed(std::ostream& out, int64_t seed, const std::string& db, int64_t manches,
+                          int64_t events, double seconds) {
+  out << ", seed " << seed << ", into " << db << "\n  " << manches << " manches, " << events
+      << " events refereed in " << Fixed(seconds, 1) << " s";
+  if (seconds > 0) out << " (" << Fixed(static_cast<double>(events) / seconds, 0) << " events/s)";
+  out << "\n\n";
 }
 
 // The closing members of any game's simulation document: the last game's

@@ -194,12 +194,8 @@ void PrintAnySimText(const AnySimConfig& c, const AnySimResult& r, double second
             << c.ruleset << ", " << c.seats << " seats, "
             << (c.manches ? std::to_string(*c.manches) + " manche" + (*c.manches == 1 ? "" : "s") +
                                 " each"
-                          : std::string("whole games"))
-            << ", seed " << c.seed << ", into " << c.db << "\n  " << r.manches << " manches, "
-            << r.events << " events refereed in " << Fixed(seconds, 1) << " s";
-  if (seconds > 0)
-    std::cout << " (" << Fixed(static_cast<double>(r.events) / seconds, 0) << " events/s)";
-  std::cout << "\n\n";
+                          : std::string("whole games"));
+  PrintRefereed(std::cout, c.seed, c.db, r.manches, r.events, seconds);
   const std::vector<ScoreRow> rows = r.tally.Summary();
   if (rows.empty()) return;
   std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"

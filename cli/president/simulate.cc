@@ -115,11 +115,8 @@ boost::json::object SimJson(const SimConfig& c, const SimResult& r, double secon
 void PrintSimText(const SimConfig& c, const SimResult& r, double seconds) {
   std::cout << "pli simulate: " << r.games << " game" << (r.games == 1 ? "" : "s") << " of "
             << c.seats << " seats, " << c.manches << " manche" << (c.manches == 1 ? "" : "s")
-            << " each, seed " << c.seed << ", into " << c.db << "\n  " << r.manches << " manches, "
-            << r.events << " events refereed in " << Fixed(seconds, 1) << " s";
-  if (seconds > 0)
-    std::cout << " (" << Fixed(static_cast<double>(r.events) / seconds, 0) << " events/s)";
-  std::cout << "\n\n";
+            << " each";
+  PrintRefereed(std::cout, c.seed, c.db, r.manches, r.events, seconds);
   const std::vector<LevelStats> rows = r.tally.Summary();
   if (rows.empty()) return;
   std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"
