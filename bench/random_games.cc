@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "engine/president/rules.h"
-#include "referee/shuffle.h"
+#include "referee/president/shuffle.h"
 
 namespace pli::bench {
 namespace {

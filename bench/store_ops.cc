@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "bench/random_games.h"
-#include "referee/referee.h"
+#include "referee/president/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"

@@ -2,26 +2,25 @@
 // rules accept it, in one write transaction of the store:
 //   BEGIN IMMEDIATE; read the head; compare with the caller's expected seq;
 //   fold the log; Decide; encode, chain, insert; COMMIT; acknowledge.
-// A rejected action writes nothing and says why. A Referee (below) skips
-// the fold when it already holds the state at that head.
+// A rejected action writes nothing and says why. SubmitAny (below) skips
+// the fold when the store already holds the game's match at that head.
+//
+// This is the referee of any game (games/game.h). Super Président's typed
+// Submit, Referee and LoadState, on its own events and states, are its own
+// (referee/president/referee.h).
 #ifndef PLI_REFEREE_REFEREE_H_
 #define PLI_REFEREE_REFEREE_H_
 
 #include <chrono>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/president/event.h"
-#include "engine/president/state.h"
-#include "engine/president/violation.h"
-#include "referee/store.h"
+#include "games/game.h"
 #include "games/log.h"
-#include "schema/log_reader.h"
+#include "referee/store.h"
 
 namespace pli {
 
@@ -34,103 +33,31 @@ enum class Outcome {
   kNoGame,     // no such game (and the action is not a game event)
 };
 
-struct SubmitResult {
-  Outcome outcome = Outcome::kRejected;
-  int64_t seq = 0;                      // accepted, duplicate: the event's seq
-  Hash hash{};                          // accepted, duplicate: its chain hash
-  int64_t head_seq = 0;                 // the log's head when the action was judged
-  std::optional<Violation> violation;   // rejected by the rules
-  std::string message;                  // one sentence for a person, always set
-  State state;  // accepted: the state after the event; rejected, stale: the
-                // state the action was judged in; otherwise empty
-};
-
-// Submits an action for `game`. The game id is taken from a game event's
-// body (and must not exist yet); for other events `game` names it. `expect`
-// is the seq the caller last saw (the head); nullopt skips the check.
-// An id, time, game id or seat name with a control character is refused as
-// malformed (INTERFACE.md §1). Storage failures throw StoreError. Reads and folds the whole game inside
-// the transaction: for one action per process (`pli play`); a process that
-// submits many uses a Referee.
-SubmitResult Submit(EventStore& store, const std::string& game, const Event& action,
-                    std::optional<int64_t> expect);
-
-// The state a game's log folds to at `head` (nullopt: nothing folded yet).
-// A fact about the log, whichever transaction read it: the head's chain hash
-// commits to every event up to it, and the store only appends.
-struct FoldedLog {
-  std::optional<Head> head;
-  State state;
-};
-
-// Submit for a process that submits many actions (`pli simulate`, a server):
-// it keeps, per game, the state folded up to the log's head, so that a
-// submit need not read and fold the whole game again.
-//
-// Inside each write transaction it reads the head, as Submit does. When the
-// head (seq and chain hash) is the one it last folded to, its state is the
-// fold of the log: the chain hash commits to every event up to the head and
-// the store only appends. Otherwise (another connection appended, a
-// transaction of its own rolled back, a game not seen yet) it reads and
-// folds the game from the store, as Submit does. Its results, and what it
-// writes, are Submit's; only the work differs. After an accepted action it
-// steps its state by the event once the store committed it (not before; not
-// after a rollback or an exception). Should an enclosing transaction roll
-// that back later, the head it stepped to is gone and the next submit folds
-// again: only the head decides.
-//
-// What it does not see: rows edited in place (a tampered database) are not
-// read again while the head is the one it folded to; `pli audit` is what
-// finds those. The states live in this object only: each `pli play`
-// is a new process, which folds from the store (no snapshot on disk).
-// Not thread-safe: one Referee per store connection.
-class Referee {
- public:
-  // Remembers at most `max_games` games, dropping the least recently used.
-  explicit Referee(EventStore& store, size_t max_games = 64);
-
-  // As Submit(store, game, action, expect).
-  SubmitResult Submit(const std::string& game, const Event& action, std::optional<int64_t> expect);
-
- private:
-  struct Entry {
-    FoldedLog fold;
-    uint64_t used = 0;  // the submit that last used it, for dropping the oldest
-  };
-  // The entry of `game`, made if new, marked as the most recently used.
-  FoldedLog& Remember(const std::string& game);
-  // After a submit to `game`: drops its entry if nothing was folded into it,
-  // else the least recently used entry when there are too many.
-  void Forget(const std::string& game, bool nothing_folded);
-
-  EventStore& store_;
-  size_t max_games_;
-  uint64_t clock_ = 0;
-  std::map<std::string, Entry, std::less<>> games_;
-};
-
-// What SubmitAny did: SubmitResult's fields, with the game's Verdict and
-// its Match instead of Président's violation and state.
+// What SubmitAny did.
 struct AnySubmitResult {
   Outcome outcome = Outcome::kRejected;
-  int64_t seq = 0;
-  Hash hash{};
-  int64_t head_seq = 0;
-  std::optional<Verdict> violation;
-  std::string message;
+  int64_t seq = 0;                    // accepted, duplicate: the event's seq
+  Hash hash{};                        // accepted, duplicate: its chain hash
+  int64_t head_seq = 0;               // the log's head when the action was judged
+  std::optional<Verdict> violation;   // rejected by the rules (or malformed)
+  std::string message;                // one sentence for a person, always set
   // accepted: the match after the event; rejected, stale: the match the
   // action was judged in; otherwise null.
   std::unique_ptr<Match> match;
 };
 
-// Submit for an action of any game (games/game.h), read by its game's
-// reader (Game::ReadLine, without seq): the same transaction, checks and
-// outcomes as Submit. `kind` is the game the action belongs to (for a game
-// event, the one its ruleset names). A malformed action is refused with
-// `malformed`. A resubmitted --id is the same action when the two differ
-// at most in their time stamp.
+// Submits an action of any game (games/game.h), read by its game's reader
+// (Game::ReadLine, without seq), in the transaction above. `kind` is the
+// game the action belongs to (for a game event, the one its ruleset names).
+// The game id is taken from a game event's opening (and must not exist
+// yet); for other events `game` names it. `expect` is the seq the caller
+// last saw (the head); nullopt skips the check. A malformed action is
+// refused with `malformed`, as is an id, time, game id or seat name with a
+// control character (INTERFACE.md §1). A resubmitted --id is the same
+// action when the two differ at most in their time stamp. Storage failures
+// throw StoreError.
 //
-// As a Referee does, it keeps each game's Match folded up to the head in
+// It keeps each game's Match folded up to the head in
 // the store object (EventStore::Matches, referee/match_cache.h): when the
 // head read inside the write transaction is the one kept, the game is not
 // read and folded again (a submit then costs a Decide, a Clone for the
@@ -141,11 +68,6 @@ struct AnySubmitResult {
 // Its results, and what it writes, are the same either way.
 AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game& kind,
                           const AnyEvent& action, std::optional<int64_t> expect);
-
-// The state of a game folded from the store (illegal events, kept by an
-// import for audit, change nothing). nullopt when there is no such game.
-// Throws StoreError when a stored body does not decode.
-std::optional<State> LoadState(EventStore& store, const std::string& game);
 
 // What an import did, or why it refused.
 struct ImportResult {
@@ -190,9 +112,10 @@ struct ImportLimits {
 // is their position.
 ImportResult Import(EventStore& store, const std::vector<AnyGameLog>& games, bool keep_illegal,
                     const ImportLimits& limits = {});
-// The same for Super Président's games read as its own events.
-ImportResult Import(EventStore& store, const std::vector<GameLog>& games, bool keep_illegal,
-                    const ImportLimits& limits = {});
+// The refusal of `text`, named `what` ("the seat name"), when it holds a
+// control character or is not UTF-8 (INTERFACE.md §1); "" when it is clean.
+// Every game's submit checks its ids, times and names with it.
+std::string ControlProblem(const std::string& what, const std::string& text);
 
 }  // namespace pli
 

@@ -1,22 +1,13 @@
-// shuffle.h: the seeded shuffle behind `pli deal --seed N` (RULES.md S2).
-//
-// The deal event records every hand, so replay never shuffles (STYLE.md);
-// the seed only lets a table re-create a deal. The algorithm is fixed here,
-// not left to std::shuffle (whose results differ between standard
-// libraries), so a seed gives the same hands everywhere:
-//   SplitMix64 seeded with the seed (as an unsigned 64-bit value) draws
-//   numbers; a Fisher-Yates shuffle of the deck in index order (3c 3d 3h 3s
-//   4c ... 2s) swaps position i, for i from 51 down to 1, with a position
-//   j drawn uniformly from 0..i (by rejection, no modulo bias); card k of
-//   the shuffled deck goes to seat k mod seats; each hand is then sorted by
-//   card index. Documented in docs/REFEREE.md.
+// shuffle.h: the seeded generator behind the games' seeded deals
+// (`pli deal --seed N`). A seed must deal the same hands everywhere, so the
+// generator is fixed here rather than left to the standard library's
+// engines and distributions (whose results differ between libraries).
+// Each game's shuffle is its own (Super Président's: referee/president/
+// shuffle.h, documented in docs/REFEREE.md).
 #ifndef PLI_REFEREE_SHUFFLE_H_
 #define PLI_REFEREE_SHUFFLE_H_
 
 #include <cstdint>
-#include <vector>
-
-#include "engine/president/event.h"
 
 namespace pli {
 
@@ -30,9 +21,6 @@ inline uint64_t SplitMix64Next(uint64_t& state) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
-
-// The hands of a deal of the 52 cards to `seats` seats (4..8) from `seed`.
-std::vector<CardList> DealFromSeed(int seats, int64_t seed);
 
 }  // namespace pli
 

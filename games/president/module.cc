@@ -16,7 +16,7 @@
 #include "schema/president/event_json.h"
 #include "schema/president/record.h"
 #include "schema/president/state_json.h"
-#include "referee/shuffle.h"
+#include "referee/president/shuffle.h"
 
 namespace pli {
 namespace {

@@ -10,7 +10,7 @@
 #include "bots/president/bot.h"
 #include "sim/president/prop_probe.h"
 #include "engine/president/rules.h"
-#include "referee/shuffle.h"
+#include "referee/president/shuffle.h"
 #include "replay/fold.h"
 #include "schema/president/event_json.h"
 #include "schema/log_reader.h"

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "engine/president/rules.h"
-#include "referee/referee.h"
-#include "referee/shuffle.h"
+#include "referee/president/referee.h"
+#include "referee/president/shuffle.h"
 #include "referee/open_store.h"
 #include "sim/group_commit.h"
 #include "schema/president/event_json.h"

@@ -10,7 +10,7 @@
 #include "bots/president/bot.h"
 #include "bots/rng.h"
 #include "engine/president/rules.h"
-#include "referee/shuffle.h"
+#include "referee/president/shuffle.h"
 
 namespace pli::test {
 

@@ -13,7 +13,7 @@
 
 #include "referee/open_store.h"
 #include "referee/postgres_store.h"
-#include "referee/referee.h"
+#include "referee/president/referee.h"
 #include "tests/postgres/pg_server.h"
 #include "tests/referee/store_fixture.h"
 

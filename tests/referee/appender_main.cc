@@ -48,8 +48,8 @@
 #include "engine/president/rules.h"
 #include "referee/memory_store.h"
 #include "referee/open_store.h"
-#include "referee/referee.h"
-#include "referee/shuffle.h"
+#include "referee/president/referee.h"
+#include "referee/president/shuffle.h"
 #include "referee/sqlite_schema.h"
 #include "referee/sqlite_store.h"
 

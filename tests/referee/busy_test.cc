@@ -8,8 +8,8 @@
 #include <string>
 #include <thread>
 
-#include "referee/referee.h"
-#include "referee/shuffle.h"
+#include "referee/president/referee.h"
+#include "referee/president/shuffle.h"
 #include "referee/sqlite_schema.h"
 #include "referee/sqlite_store.h"
 #include "tests/referee/store_fixture.h"

@@ -7,8 +7,8 @@
 
 #include "engine/president/rules.h"
 #include "referee/memory_store.h"
-#include "referee/referee.h"
-#include "referee/shuffle.h"
+#include "referee/president/referee.h"
+#include "referee/president/shuffle.h"
 
 namespace pli {
 namespace {

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/president/rules.h"
-#include "referee/referee.h"
-#include "referee/shuffle.h"
+#include "referee/president/referee.h"
+#include "referee/president/shuffle.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
 #include "games/log.h"

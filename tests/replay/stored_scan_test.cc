@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/president/rules.h"
-#include "referee/shuffle.h"
+#include "referee/president/shuffle.h"
 #include "referee/store.h"
 #include "schema/president/event_json.h"
 

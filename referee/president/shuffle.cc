@@ -1,5 +1,5 @@
-// shuffle.cc: the seeded shuffle (see shuffle.h for the algorithm).
-#include "referee/shuffle.h"
+// shuffle.cc: Super Président's seeded deal (see shuffle.h for the algorithm).
+#include "referee/president/shuffle.h"
 
 #include <array>
 #include <cassert>
