@@ -25,6 +25,7 @@ bool RegisterGameCommands(const GameCommands& commands) {
     if (commands.explain) known.explain = commands.explain;
     if (commands.diff) known.diff = commands.diff;
     if (commands.replay) known.replay = commands.replay;
+    if (commands.live) known.live = commands.live;
     return true;
   }
   Registered().push_back(commands);

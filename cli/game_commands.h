@@ -30,6 +30,8 @@
 
 namespace pli::cli {
 
+struct LiveArgs;  // cli/live.h
+
 // `pli simulate`'s arguments, as parsed (cli/simulate.cc).
 struct SimulateArgs {
   std::string db;
@@ -107,6 +109,10 @@ struct GameCommands {
   // (replay/any_stepper.h).
   ReplayView (*replay)(AnyGameLog log, const std::optional<int64_t>& at,
                        const std::optional<std::string>& seat) = nullptr;
+  // The live commands (`new`, `deal`, `play`, ...: cli/live.cc, `command`
+  // their name), once the shared checks of their options are made; nullptr:
+  // the action written as its event's JSON line and judged by SubmitAny.
+  int (*live)(const std::string& command, const LiveArgs& args) = nullptr;
 };
 
 // Registers a game's commands (from its cli folder, at start-up): the

@@ -1,7 +1,9 @@
 // live.h: refereeing a live game in a database (INTERFACE.md §2): the
-// commands new, deal, exchange, play, pass, close and end. CLI11 wiring:
-// each builds the action from its arguments, calls referee/ Submit and
-// prints the outcome.
+// commands new, deal, bid, exchange, play, pass, close and end. CLI11
+// wiring: each builds the action from its arguments, calls referee/
+// SubmitAny and prints the outcome; a game with a live path of its own
+// (Super Président's, cli/president/live.cc) registers it in
+// cli/game_commands.h and is called with the parsed arguments.
 #ifndef PLI_CLI_LIVE_H_
 #define PLI_CLI_LIVE_H_
 
@@ -10,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "referee/referee.h"
 
 namespace pli::cli {
 
@@ -53,6 +57,23 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args);
 // accepted or already recorded, 1 rejected or stale, 2 bad input, no such
 // game, storage failure). Throws std::runtime_error on bad input.
 std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args);
+
+// What every game's live path prints with.
+
+// Now, in UTC, as RFC 3339 (the default --time).
+std::string NowUtc();
+
+// Refuses (std::runtime_error) the names `pli new --seats` may not give, in
+// every game: empty, a space at either end, a bare number (--seat N is seat
+// number N), or a name given twice (INTERFACE.md §1: "`pli new` refuses
+// duplicates"), since --seat NAME names a seat.
+void CheckNewSeats(const std::vector<std::string>& seats);
+
+// The outcome as --json's "result" names it.
+const char* OutcomeName(Outcome outcome);
+
+// `s` as one shell word: as it is when it is safe, else in single quotes.
+std::string ShellWord(const std::string& s);
 
 }  // namespace pli::cli
 
