@@ -26,6 +26,7 @@ bool RegisterGameCommands(const GameCommands& commands) {
     if (commands.diff) known.diff = commands.diff;
     if (commands.replay) known.replay = commands.replay;
     if (commands.live) known.live = commands.live;
+    if (commands.point) known.point = commands.point;
     return true;
   }
   Registered().push_back(commands);

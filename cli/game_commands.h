@@ -28,9 +28,22 @@
 #include "games/log.h"
 #include "replay/cursor.h"
 
+namespace pli {
+class SqliteReader;
+}  // namespace pli
+
 namespace pli::cli {
 
 struct LiveArgs;  // cli/live.h
+
+// `pli state`'s and `pli legal`'s arguments, as parsed (cli/main.cc).
+struct PointArgs {
+  std::string source;
+  std::optional<std::string> db;
+  std::optional<int64_t> at;
+  std::optional<std::string> game;
+  bool json = false;
+};
 
 // `pli simulate`'s arguments, as parsed (cli/simulate.cc).
 struct SimulateArgs {
@@ -113,6 +126,12 @@ struct GameCommands {
   // their name), once the shared checks of their options are made; nullptr:
   // the action written as its event's JSON line and judged by SubmitAny.
   int (*live)(const std::string& command, const LiveArgs& args) = nullptr;
+  // `pli state` (`legal` false) and `pli legal` of a game of this game's
+  // (read by the game itself from args; `sqlite`, when not null, is --db's
+  // file, opened once already); nullptr: the Match's StateJson, LegalJson,
+  // StateText and LegalText. The default game's is also called when
+  // --db holds no game, to say so.
+  int (*point)(const PointArgs& args, bool legal, std::unique_ptr<SqliteReader> sqlite) = nullptr;
 };
 
 // Registers a game's commands (from its cli folder, at start-up): the

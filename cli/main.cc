@@ -21,15 +21,13 @@
 #include "cli/html.h"
 #include "cli/command_group.h"
 #include "cli/error.h"
+#include "cli/game_commands.h"
 #include "cli/live.h"
 #include "cli/output.h"
-#include "cli/president/output.h"
 #include "cli/source.h"
-#include "engine/president/rules.h"
 #include "engine/text.h"
 #include "referee/open_store.h"
-#include "replay/fold.h"
-#include "schema/president/state_json.h"
+#include "referee/sqlite_store.h"
 
 namespace {
 
@@ -136,73 +134,6 @@ struct Args {
 
 void Print(const boost::json::value& value) { std::cout << boost::json::serialize(value) << "\n"; }
 
-// The games SOURCE or --db holds (from a database: only --game's, if given).
-std::vector<pli::LoadedGame> Load(const Args& args) {
-  if (args.db.has_value() == !args.source.empty()) {
-    throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-  }
-  if (args.head && !args.db) throw std::runtime_error("--head goes with --db");
-  if (!args.db) return pli::LoadFileGames(args.source);
-  std::optional<pli::Head> witness;
-  if (args.head) witness = pli::ParseHead(*args.head);
-  return pli::LoadDbGames(*args.db, args.game, witness);
-}
-
-// Warns on stderr that a game read for state/legal has a broken chain.
-void WarnIfBroken(const pli::LoadedGame& g) {
-  if (g.chain.status != pli::ChainStatus::kBroken) return;
-  std::cerr << "pli: warning: game \"" << pli::EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
-            << g.chain.problems.front().seq << "); run pli audit\n";
-}
-
-// The game of a database a state or legal command looks at: --game, or the
-// only one. Only that game is read, from the store OtherGame opened
-// (`sqlite`) when it is a SQLite file.
-pli::LoadedGame LoadOneFromDb(const Args& args, std::unique_ptr<pli::SqliteReader> sqlite) {
-  if (pli::IsPostgresUri(*args.db)) {  // no fast path: read through the store
-    std::vector<pli::LoadedGame> games = pli::LoadDbGames(*args.db, args.game, std::nullopt);
-    if (games.size() != 1) {
-      throw pli::cli::InputError(pli::StoreName(*args.db) + " holds " + std::to_string(games.size()) +
-                                     " games: choose one with --game ID",
-                                 std::nullopt, "--game");
-    }
-    return std::move(games.front());
-  }
-  std::unique_ptr<pli::SqliteReader> store =
-      sqlite ? std::move(sqlite) : pli::OpenSqliteReader(*args.db);
-  std::optional<std::string> id = args.game;
-  if (!id) {
-    const std::vector<std::string> ids = store->Games();
-    if (ids.empty()) throw std::runtime_error(*args.db + " holds no game");
-    if (ids.size() > 1) {
-      std::string list;
-      for (size_t i = 0; i < ids.size() && i < 10; ++i) list += (i ? ", " : "") + pli::EscapeForTerminal(ids[i]);
-      if (ids.size() > 10) list += ", ...";
-      throw pli::cli::InputError(*args.db + " holds " + std::to_string(ids.size()) + " games (" +
-                                     list + "): choose one with --game ID",
-                                 std::nullopt, "--game");
-    }
-    id = ids.front();
-  }
-  return pli::LoadDbGame(*store, *args.db, *id);
-}
-
-// The one game a state or legal command looks at.
-pli::GameLog LoadOne(const Args& args, std::unique_ptr<pli::SqliteReader> sqlite) {
-  if (args.db) {
-    if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
-    pli::LoadedGame game = LoadOneFromDb(args, std::move(sqlite));
-    WarnIfBroken(game);
-    return std::move(game.log);
-  }
-  std::vector<pli::GameLog> logs;
-  for (pli::LoadedGame& g : Load(args)) {
-    if (!args.game || *args.game == g.log.game) WarnIfBroken(g);
-    logs.push_back(std::move(g.log));
-  }
-  return pli::SelectGame(logs, args.game, args.source);
-}
-
 // Audits SOURCE or --db into `printer`; returns the exit status.
 int AuditInto(pli::cli::AuditPrinter& printer, pli::AuditSink& sink, const Args& args) {
   if (args.db.has_value() == !args.source.empty()) {
@@ -238,14 +169,24 @@ int RunAudit(const Args& args) {
   }
 }
 
-// The game a state or legal command looks at when it is not Super
-// Président's, read through the game interface (games/game.h); nullopt for
-// a Président game, which takes the path below. A SQLite file is opened
-// once: its store is left in `sqlite` for that path, and the game's kind is
-// read off its first row before the game is read (once, by one path or
-// the other).
+// The point command (state, legal) of a game of its own, when `kind`'s game
+// registered one (cli/game_commands.h); the default game's when the game is
+// not known (nullptr: none there, or a body no game owns), which then says
+// what is wrong.
+using OwnPoint = decltype(pli::cli::GameCommands::point);
+OwnPoint OwnPointOf(const pli::Game* kind) {
+  return pli::cli::CommandsOf(kind != nullptr ? *kind : pli::DefaultGame()).point;
+}
+
+// The game a state or legal command looks at, read through the game
+// interface (games/game.h); nullopt when its game reads it itself (`own`
+// set: Super Président's, cli/president/state.cc). A SQLite file is opened
+// once: its store is left in `sqlite` for that game's own command, and the
+// game's kind is read off its first row before the game is read (once, by
+// one path or the other).
 std::optional<pli::AnyLoadedGame> OtherGame(const Args& args,
-                                            std::unique_ptr<pli::SqliteReader>& sqlite) {
+                                            std::unique_ptr<pli::SqliteReader>& sqlite,
+                                            OwnPoint& own) {
   if (args.db) {
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
     if (!pli::IsPostgresUri(*args.db)) {
@@ -255,19 +196,21 @@ std::optional<pli::AnyLoadedGame> OtherGame(const Args& args,
           args.game && sqlite->HeadOf(*args.game)
               ? std::vector<std::string>{*args.game}
               : pli::DbGameIds(*sqlite, *args.db, args.game, true);
-      if (ids.empty()) return std::nullopt;  // LoadOne says the file holds no game
-      const pli::Game* kind = pli::StoredGameKind(*sqlite, ids.front());
-      if (kind == nullptr || kind == pli::FindGame("super-president")) return std::nullopt;
+      // No game: the default game's own command says the file holds none.
+      own = OwnPointOf(ids.empty() ? nullptr : pli::StoredGameKind(*sqlite, ids.front()));
+      if (own != nullptr || ids.empty()) return std::nullopt;
       return pli::LoadAnyStoredGame(*sqlite, ids.front());
     }
     std::unique_ptr<pli::EventStore> store = pli::OpenStore(*args.db, pli::OpenMode::kReadOnly);
     const std::vector<std::string> ids = pli::DbGameIds(*store, *args.db, args.game, true);
     std::optional<pli::AnyLoadedGame> game = pli::LoadAnyStoredGame(*store, ids.front());
-    if (!game || game->log.kind == pli::FindGame("super-president")) return std::nullopt;
+    own = OwnPointOf(game ? game->log.kind : nullptr);
+    if (own != nullptr) return std::nullopt;
     return game;
   }
   pli::AnyLoadedGame game = pli::LoadAnyFileGame(args.source, args.game);
-  if (game.log.kind == pli::FindGame("super-president")) return std::nullopt;
+  own = OwnPointOf(game.log.kind);
+  if (own != nullptr) return std::nullopt;
   return game;
 }
 
@@ -304,34 +247,16 @@ int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
   return kExitBadInput;
 }
 
-int RunState(const Args& args) {
+// pli state (`legal` false) and pli legal: the game's own command, or the
+// match of any game.
+int RunPoint(const Args& args, bool legal) {
   std::unique_ptr<pli::SqliteReader> sqlite;  // --db's file, opened once
-  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite)) {
-    return RunAnyPoint(args, *other, false);
+  OwnPoint own = nullptr;
+  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite, own)) {
+    return RunAnyPoint(args, *other, legal);
   }
-  const pli::GameLog game = LoadOne(args, std::move(sqlite));
-  const int64_t at = pli::ResolveAt(game, args.at);
-  const pli::State state = pli::FoldTo(game.events, at);
-  if (args.json)
-    Print(pli::StateToJson(state));
-  else
-    std::cout << pli::cli::StateText(game, state, at);
-  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
-}
-
-int RunLegal(const Args& args) {
-  std::unique_ptr<pli::SqliteReader> sqlite;  // --db's file, opened once
-  if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite)) {
-    return RunAnyPoint(args, *other, true);
-  }
-  const pli::GameLog game = LoadOne(args, std::move(sqlite));
-  const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
-  const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
-  if (args.json)
-    Print(pli::LegalToJson(actions));
-  else
-    std::cout << pli::cli::LegalText(game, state, actions);
-  return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;
+  if (own == nullptr) throw std::runtime_error((args.db ? *args.db : args.source) + " holds no game");
+  return own({args.source, args.db, args.at, args.game, args.json}, legal, std::move(sqlite));
 }
 
 CLI::App* AddCommand(CLI::App& app, const char* name, const char* description,
@@ -484,8 +409,8 @@ int main(int argc, char** argv) {
     if (std::optional<int> status = pli::cli::RunLive(live, live_args)) return *status;
     if (std::optional<int> status = pli::cli::RunArchive(archive, archive_args)) return *status;
     if (commands.audit->parsed()) return RunAudit(args);
-    if (commands.state->parsed()) return RunState(args);
-    if (commands.legal->parsed()) return RunLegal(args);
+    if (commands.state->parsed()) return RunPoint(args, false);
+    if (commands.legal->parsed()) return RunPoint(args, true);
     return ReportError(std::runtime_error("no command given"), json);
   } catch (const std::bad_alloc&) {  // not "std::bad_alloc" (issue 12 item 10)
     return ReportError(std::runtime_error(
