@@ -333,13 +333,15 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
 }
 
 constexpr const char* kLiveFooter =
-    R"(Every action is judged by the rules (RULES.md) in one write transaction:
-an illegal one is refused with its code, rule and a sentence, and nothing is
-written. An accepted one is acknowledged with its seq and hash only after it
-is committed to disk.
+    R"(Every action is judged by its game's rules (Super Président: RULES.md;
+Skull King: SKULL_KING.md) in one write transaction: an illegal one is
+refused with its code, rule and a sentence, and nothing is written. An
+accepted one is acknowledged with its seq and hash only after it is
+committed to disk.
 
 SEAT is a seat number (0 first, clockwise) or a seat name. CARDS are written
-as in RULES.md C1: 7h Ts 10d Q♥, as separate arguments or comma-separated.
+as in RULES.md C1: 7h Ts 10d Q♥ (Skull King, SK-C1: 14y 3g pirate tigress
+mermaid king escape), as separate arguments or comma-separated.
 
 Exit status: 0 recorded (or already recorded under the same --id),
 1 refused (a rule violation, or --expect is stale), 2 bad usage, a
@@ -357,6 +359,22 @@ A whole game:
   pli play --db g.db --game g1 --seat Di Qh --expect 2
   pli play --db g.db --game g1 --seat Ana Kc --expect 3
   pli audit --db g.db
+)";
+
+// Skull King's first manche, for the commands of Skull King alone (bid):
+// seed 7 deals Ann 9b, Bob 7g, Cyd the Tigress and turns 12y; the dealer
+// bids last and may not make the bids equal the cards dealt (SK-B4).
+constexpr const char* kSkullKingWholeGame =
+    R"(A whole game of Skull King, its first manche:
+  pli new  --db g.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king
+  pli deal --db g.db --game sk1 --seed 7 --expect 1
+  pli bid  --db g.db --game sk1 --seat Bob 0 --expect 2
+  pli bid  --db g.db --game sk1 --seat Cyd 1 --expect 3
+  pli bid  --db g.db --game sk1 --seat Ann 1 --expect 4
+  pli play --db g.db --game sk1 --seat Bob 7g --expect 5
+  pli play --db g.db --game sk1 --seat Cyd tigress --declare pirate --expect 6
+  pli play --db g.db --game sk1 --seat Ann 9b --expect 7
+  pli state --db g.db --game sk1
 )";
 
 // Each live command's own examples, first in its --help. They run as they
@@ -441,7 +459,9 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
       ->type_name("TIME");
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
-  c->footer(std::string(LiveExamples(name)) + "\n" + kLiveFooter);
+  std::string footer = std::string(LiveExamples(name)) + "\n" + kLiveFooter;
+  if (name == "bid") footer += std::string("\n") + kSkullKingWholeGame;
+  c->footer(footer);
   return c;
 }
 
