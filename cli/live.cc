@@ -19,7 +19,6 @@
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "cli/error.h"
-#include "cli/source.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"
 #include "games/game.h"

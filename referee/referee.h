@@ -21,7 +21,7 @@
 #include "engine/president/violation.h"
 #include "referee/store.h"
 #include "games/log.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli {
 
