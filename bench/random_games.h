@@ -12,7 +12,7 @@
 
 #include "engine/president/event.h"
 #include "engine/president/state.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli::bench {
 

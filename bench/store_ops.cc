@@ -13,7 +13,7 @@
 #include "bench/random_games.h"
 #include "referee/president/referee.h"
 #include "referee/sqlite_store.h"
-#include "replay/chain_check.h"
+#include "replay/president/chain_check.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"

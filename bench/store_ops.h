@@ -17,7 +17,7 @@
 
 #include "referee/chain.h"
 #include "referee/store.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli::bench {
 

@@ -17,13 +17,15 @@
 #include <vector>
 
 #include "cli/command_group.h"
+#include "cli/error.h"
 #include "cli/game_commands.h"
-#include "cli/source.h"
 #include "cli/style.h"
+#include "engine/text.h"
 #include "games/game.h"
 #include "referee/open_store.h"
 #include "replay/any_diff.h"
 #include "replay/scenario.h"
+#include "replay/source.h"
 
 namespace pli::cli {
 namespace {
@@ -61,9 +63,8 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
               << "\" has a broken hash chain (at event " << game.chain.problems.front().seq
               << "); run pli audit\n";
   }
-  GameLog stub{game.log.game, {}, {}, {}};
-  stub.events.resize(game.log.events.size());
-  const int64_t seq = ResolveAt(stub, args.at);
+  const int64_t seq =
+      ResolveAt(game.log.game, static_cast<int64_t>(game.log.events.size()), args.at);
   const Game& kind = *game.log.kind;
   std::unique_ptr<Match> match = kind.NewMatch();
   for (int64_t i = 0; i + 1 < seq; ++i) match->Step(game.log.events[static_cast<size_t>(i)]);

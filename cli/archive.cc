@@ -8,16 +8,13 @@
 #include <stdexcept>
 
 #include "cli/error.h"
-#include "cli/source.h"
 #include "engine/text.h"
 #include "referee/memory_store.h"
-#include "referee/referee.h"
 #include "referee/open_store.h"
+#include "referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
-#include "games/president/module.h"
-#include "schema/president/event_json.h"
-#include "schema/president/state_json.h"
+#include "replay/source.h"
 
 namespace pli::cli {
 namespace {
@@ -114,50 +111,24 @@ int RunImport(const ArchiveArgs& args) {
 
 // Writes a game as an exported log: each event's canonical line with its
 // seq, and its stored hash last (to `out`; with --json and no --output, as
-// the array "log" of the game's object instead). Returns the game's object
-// of export --json: {"game","events","chain"[,"log"]}.
-// A game of another game than Super Président, exported through the game
-// interface: each stored body as its game's canonical line.
-boost::json::object ExportAnyGame(AnyLoadedGame& game, std::ostream& out, bool inline_log) {
-  boost::json::array log;
-  for (size_t i = 0; i < game.log.events.size(); ++i) {
-    const std::string line = game.log.kind->EventJson(
-        game.log.events[i].body, static_cast<int64_t>(i) + 1, game.log.hashes[i]);
-    if (inline_log) {
-      log.push_back(boost::json::parse(line));
-    } else {
-      out << line << "\n";
-    }
-  }
-  boost::json::object o{{"game", game.log.game},
-                        {"events", game.log.events.size()},
-                        {"chain", ChainStatusName(game.chain.status)}};
-  if (inline_log) o["log"] = std::move(log);
-  if (game.chain.status == ChainStatus::kBroken) {
-    std::cerr << "pli: warning: game \"" << EscapeForTerminal(game.log.game)
-              << "\"'s chain is broken at event " << game.chain.problems.front().seq
-              << "; exported as stored. Run pli audit --db for the details.\n";
-  }
-  return o;
-}
-
+// the array "log" of the game's object instead), each stored body written
+// by its game (Game::EventJson). The game is checked as audit --db checks
+// it (CheckStoredAnyGame): an event that does not decode is left out, and
+// a broken chain is warned of, the game exported as stored. Returns the
+// game's object of export --json: {"game","events","chain"[,"log"]}.
 boost::json::object ExportGame(EventStore& store, const std::string& id, std::ostream& out,
                                bool inline_log) {
   std::optional<StoredGame> stored = store.Read(id);
   if (!stored) {
     throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
   }
-  if (!stored->events.empty() && !PresidentGame().Owns(stored->events.front().body)) {
-    if (std::optional<AnyLoadedGame> any = LoadAnyStoredGame(store, id)) {
-      return ExportAnyGame(*any, out, inline_log);
-    }
-  }
-  const CheckedGame checked = CheckStoredGame(*stored, std::nullopt);
+  const AnyCheckedGame checked = CheckStoredAnyGame(*stored, std::nullopt);
+  const Game& kind = *checked.log.kind;
   boost::json::array log;
   for (size_t i = 0; i < checked.log.events.size(); ++i) {
-    std::string line = EventToJson(checked.log.events[i]);
-    line.pop_back();  // the closing brace
-    line += ",\"hash\":\"" + checked.log.hashes[i] + "\"}";
+    const AnyEvent& e = checked.log.events[i];
+    const std::string line = kind.EventJson(e.body, e.seq.value_or(static_cast<int64_t>(i) + 1),
+                                            checked.log.hashes[i]);
     if (inline_log) {
       log.push_back(boost::json::parse(line));
     } else {

@@ -21,10 +21,10 @@
 
 #include "cli/error.h"
 #include "cli/output.h"
-#include "cli/source.h"
-#include "replay/chain_check.h"
-#include "replay/fold.h"
+#include "engine/text.h"
 #include "replay/audit.h"
+#include "replay/chain_check.h"
+#include "replay/source.h"
 #include "replay/stored_scan.h"
 
 namespace pli::cli {

@@ -55,7 +55,7 @@ int64_t FirstDifference(const StoredGame& a, const StoredGame& b) {
 // The records to append for a source game, or why it cannot be copied as
 // it is (a broken chain, a body no game reads).
 std::optional<std::vector<EventRecord>> RecordsOf(const StoredGame& game, std::string& why) {
-  const CheckedGame checked = CheckStoredGame(game, std::nullopt);
+  const AnyCheckedGame checked = CheckStoredAnyGame(game, std::nullopt);
   if (checked.chain.status == ChainStatus::kBroken) {
     why = "its hash chain is broken at event " +
           std::to_string(checked.chain.problems.front().seq) +

@@ -13,7 +13,6 @@
 
 #include "cli/error.h"
 #include "cli/game_commands.h"
-#include "cli/source.h"
 #include "engine/text.h"
 #include "games/game.h"
 #include "referee/memory_store.h"

@@ -24,7 +24,6 @@
 #include "cli/game_commands.h"
 #include "cli/live.h"
 #include "cli/output.h"
-#include "cli/source.h"
 #include "engine/text.h"
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
@@ -221,9 +220,8 @@ int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
               << "\" has a broken hash chain (at event " << game.chain.problems.front().seq
               << "); run pli audit\n";
   }
-  pli::GameLog stub{game.log.game, {}, {}, {}};
-  stub.events.resize(game.log.events.size());
-  const int64_t at = pli::ResolveAt(stub, args.at);
+  const int64_t at =
+      pli::ResolveAt(game.log.game, static_cast<int64_t>(game.log.events.size()), args.at);
   std::unique_ptr<pli::Match> match = game.log.kind->NewMatch();
   const pli::Malformed* malformed = nullptr;
   for (int64_t i = 0; i < static_cast<int64_t>(game.log.events.size()); ++i) {

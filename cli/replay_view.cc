@@ -18,12 +18,14 @@
 #include <vector>
 
 #include "cli/command_group.h"
+#include "cli/error.h"
 #include "cli/game_commands.h"
 #include "cli/html.h"
 #include "cli/replay_look.h"
-#include "cli/source.h"
 #include "cli/terminal.h"
+#include "engine/text.h"
 #include "replay/any_stepper.h"
+#include "replay/source.h"
 
 namespace pli::cli {
 namespace {
@@ -391,9 +393,8 @@ class ReplayCommand : public CommandGroup {
       throw std::runtime_error("--seat: the replay of a " + std::string(log.kind->Name()) +
                                " game shows every hand; --html FILE --seat S writes one seat's view");
     }
-    GameLog stub{log.game, {}, {}, {}};  // its id and length, for ResolveAt's checks and messages
-    stub.events.resize(log.events.size());
-    const int64_t at = args_.at ? ResolveAt(stub, args_.at) : 1;
+    const int64_t at =
+        args_.at ? ResolveAt(log.game, static_cast<int64_t>(log.events.size()), args_.at) : 1;
     AnyStepper stepper(std::move(log));
     stepper.Jump(at);
     if (args_.json) {

@@ -9,6 +9,8 @@
 
 #include "engine/president/event.h"
 #include "referee/open_store.h"
+#include "replay/president/chain_check.h"
+#include "replay/president/source.h"
 #include "replay/stored_scan.h"
 
 namespace pli {

@@ -16,11 +16,12 @@
 #include "referee/postgres_store.h"
 #include "referee/sqlite_store.h"
 #include "replay/chain_check.h"
-#include "replay/fold.h"
 #include "replay/source.h"
 #include "replay/stored_scan.h"
 
 namespace pli {
+
+struct LoadedGame;  // Super Président's game read typed (replay/president/source.h)
 
 // A violation the audit found, in any game: the event's seq, acting seat
 // (-1 for none), `type` as written (nullopt for a malformed event without a

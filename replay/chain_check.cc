@@ -6,9 +6,7 @@
 #include <utility>
 #include <variant>
 
-#include "games/president/module.h"
-#include "schema/president/event_codec.h"
-#include "schema/president/record.h"
+#include "schema/record.h"
 
 namespace pli {
 namespace {
@@ -72,11 +70,6 @@ std::string ColumnsProblem(const Game& kind, const EventColumns& stored,
 }
 
 }  // namespace
-
-std::string GameRowProblem(std::string_view game, std::string_view ruleset,
-                           std::string_view seats, const GameEvent& event) {
-  return GameRowProblem(game, ruleset, seats, GameOpening{event.game, event.ruleset, event.seats});
-}
 
 std::string GameRowProblem(std::string_view game, std::string_view ruleset,
                            std::string_view seats, const GameOpening& event) {
@@ -183,27 +176,6 @@ const Game& KindOfStored(const StoredGame& stored) {
   return *FindGame("super-president");  // whose reader says what is wrong with the bytes
 }
 
-CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>& witness) {
-  AnyCheckedGame any = CheckStoredAnyGame(stored, witness);
-  CheckedGame out;
-  out.log.game = std::move(any.log.game);
-  out.log.events.reserve(any.log.events.size());
-  for (size_t i = 0; i < any.log.events.size(); ++i) {
-    if (any.log.kind == &PresidentGame()) {
-      out.log.events.push_back(PresidentEvent(any.log.events[i]));
-      out.log.hashes.push_back(std::move(any.log.hashes[i]));
-    } else {
-      Report(any.chain, any.log.events[i].seq.value_or(0),
-             Seq(any.log.events[i].seq.value_or(0)) + " is an event of " +
-                 std::string(any.log.kind->Name()) + ", which this command does not read yet");
-    }
-  }
-  out.chain = std::move(any.chain);
-  out.ruleset = std::move(any.ruleset);
-  out.seats = std::move(any.seats);
-  return out;
-}
-
 AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<Head>& witness) {
   AnyCheckedGame out;
   out.log.game = stored.game;
@@ -228,19 +200,6 @@ AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<
   }
   CheckHead(stored, witness, out.chain);
   return out;
-}
-
-ChainCheck CheckFileChain(const GameLog& game) {
-  bool any = false;
-  for (const std::string& h : game.hashes) any = any || !h.empty();
-  if (!any) return ChainCheck{};  // no chain, nothing to hash
-  FileChainChecker checker;
-  for (size_t i = 0; i < game.events.size(); ++i) {
-    const bool malformed = std::holds_alternative<MalformedEvent>(game.events[i].body);
-    checker.Add(malformed ? std::string() : EncodeEvent(game.events[i]),
-                i < game.hashes.size() ? game.hashes[i] : std::string());
-  }
-  return checker.Finish();
 }
 
 void FileChainChecker::Add(std::string&& body, const std::string& written) {
@@ -320,14 +279,6 @@ ChainCheck FileChainChecker::Finish() {
   return std::move(check_);
 }
 
-void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check) {
-  const auto events = static_cast<int64_t>(game.events.size());
-  const bool there = witness.seq >= 1 && witness.seq <= events &&
-                     static_cast<size_t>(witness.seq) <= game.hashes.size();
-  CheckFileWitness(events, there ? game.hashes[static_cast<size_t>(witness.seq) - 1] : std::string(),
-                   witness, check);
-}
-
 void CheckFileWitness(int64_t events, const std::string& written, const Head& witness,
                       ChainCheck& check) {
   const std::string head = std::to_string(witness.seq) + ":" + HashHex(witness.hash);
@@ -394,17 +345,6 @@ std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
   return problems;
 }
 
-std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
-                                                   std::string& why) {
-  std::vector<FileGameTail> tails;
-  for (const GameLog* g : games) {
-    const bool last = g->hashes.size() == g->events.size() && !g->events.empty();
-    tails.push_back(FileGameTail{g->game, static_cast<int64_t>(g->events.size()),
-                                 last ? g->hashes.back() : std::string()});
-  }
-  return FileGameHeads(tails, why);
-}
-
 std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<FileGameTail>& games,
                                                    std::string& why) {
   std::vector<GameHead> heads;
@@ -417,37 +357,6 @@ std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<FileGameTai
     heads.push_back(GameHead{g.game, static_cast<int64_t>(heads.size()) + 1, Head{g.events, *last}});
   }
   return heads;
-}
-
-std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going) {
-  PositionAuditor auditor(keep_going);
-  for (const Event& e : events) auditor.Add(e);
-  return auditor.Take();
-}
-
-void PositionAuditor::Add(const Event& e) {
-  // AuditGame over the events with their seq cleared, without copying the
-  // log: an event whose seq is the position Decide expects (1 for the game
-  // event of a state with none, else state.seq + 1: engine/president/decide.cc) is
-  // judged as it is, since then its seq changes nothing; any other (only a
-  // tampered store has one) as a copy without its seq.
-  const int64_t position = ++position_;
-  if (stopped_) return;
-  const bool opens = std::holds_alternative<GameEvent>(e.body) && state_.phase == Phase::kNone;
-  const int64_t expected = opens ? 1 : state_.seq + 1;
-  std::optional<Violation> violation;
-  if (!e.seq || *e.seq == expected) {
-    violation = Step(state_, e);
-  } else {
-    Event positional = e;
-    positional.seq.reset();
-    violation = Step(state_, positional);
-  }
-  if (!violation) return;
-  // Reported at the event's own seq (its position when it has none).
-  findings_.push_back(Finding{e.seq.value_or(position), ActingSeat(e.body), TypeOf(e.body),
-                              std::move(*violation), WrittenType(e.body)});
-  if (!keep_going_) stopped_ = true;
 }
 
 }  // namespace pli

@@ -1,6 +1,8 @@
 // chain_check.h: tamper evidence. Checks a game's hash chain and head
 // (referee/chain.h, schema/STORE.md), as read from a store or a file, and
-// decodes a stored game into a log that replay and audit can fold.
+// reads a stored game back into the log of any game (games/log.h) that
+// audit and replay judge with its Match. Super Président's typed half:
+// replay/president/chain_check.h.
 #ifndef PLI_REPLAY_CHAIN_CHECK_H_
 #define PLI_REPLAY_CHAIN_CHECK_H_
 
@@ -11,13 +13,11 @@
 #include <utility>
 #include <vector>
 
-#include "engine/president/event.h"
-#include "engine/president/state.h"
+#include "games/game.h"
 #include "games/log.h"
 #include "referee/chain.h"
 #include "referee/store.h"
-#include "replay/fold.h"
-#include "schema/log_reader.h"
+#include "schema/record.h"
 
 namespace pli {
 
@@ -37,39 +37,26 @@ struct ChainCheck {
   std::vector<ChainProblem> problems;  // in seq order; empty unless broken
 };
 
-// A stored game read back: the events that decode, each with its stored
-// seq, and the chain verdict.
-struct CheckedGame {
-  GameLog log;  // lines empty; hashes are the stored hashes in hex
-  ChainCheck chain;
-  std::string ruleset;  // the games row's copies, as stored
-  std::string seats;
-};
-
 // What a games row's copies of its game event get wrong, "" when nothing:
 // the id its rows are stored under (`game`) against the game event's own
 // (a renamed or swapped id), and its ruleset and seats (schema/STORE.md §2).
 std::string GameRowProblem(std::string_view game, std::string_view ruleset,
-                           std::string_view seats, const GameEvent& event);
-std::string GameRowProblem(std::string_view game, std::string_view ruleset,
                            std::string_view seats, const GameOpening& event);
 
 // Checks every row of a stored game: seqs contiguous from 1, each body
-// decodes, each hash chains to the previous row's (an edited, removed or
-// reordered row breaks its link) and its prev column is that hash, the
-// columns agree with the body, the games row's copies agree with the game
-// event (GameRowProblem), there is at least one row, and the recorded head
-// is the last row (a cut-off tail leaves the head beyond it).
+// decodes (its game's RecordOf), each hash chains to the previous row's (an
+// edited, removed or reordered row breaks its link) and its prev column is
+// that hash, the columns agree with the body, the games row's copies agree
+// with the game event (GameRowProblem), there is at least one row, and the
+// recorded head is the last row (a cut-off tail leaves the head beyond it).
 // `witness`, a head kept outside the database (every acknowledgement prints
 // one), must be a row of the log with that hash. Each broken link is
 // reported once, at its seq, and checking goes on from the stored hash.
-CheckedGame CheckStoredGame(const StoredGame& stored, const std::optional<Head>& witness);
-
-// A stored game of any game as CheckStoredGame checks it: the log holds
-// each event that decodes, as its game's AnyEvent; the game is the one its
-// first body names (else its games row's ruleset; else Super Président).
-// (CheckStoredGame is this, for Super Président's tools: a game of another
-// ruleset is reported there as one it does not read.)
+// The log holds each event that decodes, as its game's AnyEvent; the game
+// is the one its first body names (else its games row's ruleset; else the
+// default game, whose reader says what is wrong with the bytes).
+// (CheckStoredGame, replay/president/chain_check.h, is this in Super
+// Président's own events, for its own tools.)
 struct AnyCheckedGame {
   AnyGameLog log;  // lines empty; hashes are the stored hashes in hex
   ChainCheck chain;
@@ -80,16 +67,13 @@ AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<
 // The game a stored game is of (CheckStoredAnyGame).
 const Game& KindOfStored(const StoredGame& stored);
 
-// Checks the `hash` fields of a game read from a JSON Lines file: kNone
-// when no event carries one, else each must be the chain hash of its event.
-ChainCheck CheckFileChain(const GameLog& game);
-
-// CheckFileChain one event at a time, for a game read as a stream
-// (ReadLogEvents): Add each event with its `hash` as written, in order,
-// then Finish. Memory holds the hash the next event chains to and the
-// problems found; before the first hash of the game, the events without
-// one are held as runs of seqs (reported, as CheckFileChain does, only
-// once a hash shows the game has a chain). Hashing costs as much as
+// Checks the `hash` fields of a game read from a JSON Lines file, one
+// event at a time, for a game read as a stream (ReadAnyLogEvents): Add
+// each event with its `hash` as written, in order, then Finish: kNone when
+// no event carries one, else each must be the chain hash of its event.
+// Memory holds the hash the next event chains to and the problems found;
+// before the first hash of the game, the events without one are held as
+// runs of seqs (reported only once a hash shows the game has a chain). Hashing costs as much as
 // judging, and a log without hashes needs none: until a hash shows up,
 // the events are kept unhashed (at most kDeferred of them, then hashed
 // from then on), so a game without hashes is never hashed unless long.
@@ -115,13 +99,12 @@ class FileChainChecker {
   std::vector<std::optional<std::string>> deferred_;  // bodies not hashed yet, before hashing_ (nullopt: malformed)
 };
 
-// Checks an exported game against a witness (an acknowledged SEQ:HASH):
-// the log's event `witness.seq` must carry the hash `witness.hash`. A log
-// without hashes cannot be checked, which is reported too. Adds what it
-// finds to `check` (broken, at the witness's seq).
-void CheckFileWitness(const GameLog& game, const Head& witness, ChainCheck& check);
-// The same, given what it looks at: the game's number of events and the
-// `hash` written on its event witness.seq ("" when none, or no such event).
+// Checks an exported game against a witness (an acknowledged SEQ:HASH),
+// given the game's number of events and the `hash` written on its event
+// witness.seq ("" when none, or no such event): that event must carry the
+// hash `witness.hash`. A log without hashes cannot be checked, which is
+// reported too. Adds what it finds to `check` (broken, at the witness's
+// seq).
 void CheckFileWitness(int64_t events, const std::string& written, const Head& witness,
                       ChainCheck& check);
 
@@ -142,13 +125,9 @@ std::vector<DatabaseProblem> CheckDatabase(const std::vector<GameHead>& games,
 
 // The games of an exported log as the database head hashes them, in the
 // order of the file (an export of a whole database lists them in creation
-// order, numbered 1, 2, ... here): each game's id, its number of events and
-// the hash its last event carries. nullopt, with `why`, when a game's last
-// event carries no hash.
-std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<const GameLog*>& games,
-                                                   std::string& why);
-// The same, given what it looks at: each game's id, number of events and
-// the `hash` written on its last event.
+// order, numbered 1, 2, ... here), given each game's id, its number of
+// events and the `hash` written on its last event. nullopt, with `why`,
+// when a game's last event carries no hash.
 struct FileGameTail {
   std::string game;
   int64_t events = 0;
@@ -156,29 +135,6 @@ struct FileGameTail {
 };
 std::optional<std::vector<GameHead>> FileGameHeads(const std::vector<FileGameTail>& games,
                                                    std::string& why);
-
-// Audits events in order as positions 1..n whatever seq they carry (a
-// tampered store may have gaps), reporting each finding at the event's own
-// seq (its position when it has none).
-std::vector<Finding> AuditByPosition(const std::vector<Event>& events, bool keep_going);
-
-// AuditByPosition one event at a time, for a game read as a stream: Add
-// each event in order; findings() are those of AuditByPosition over the
-// events added so far. Memory holds the game's state and its findings.
-class PositionAuditor {
- public:
-  explicit PositionAuditor(bool keep_going) : keep_going_(keep_going) {}
-  void Add(const Event& event);
-  const std::vector<Finding>& findings() const { return findings_; }
-  std::vector<Finding> Take() { return std::move(findings_); }
-
- private:
-  bool keep_going_;
-  bool stopped_ = false;  // at the first violation, without keep_going
-  int64_t position_ = 0;
-  State state_;
-  std::vector<Finding> findings_;
-};
 
 }  // namespace pli
 

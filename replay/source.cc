@@ -1,9 +1,6 @@
 // source.cc: reading a log SOURCE (source.h).
 #include "replay/source.h"
 
-#include "games/president/log.h"
-#include "games/president/module.h"
-
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -39,10 +36,6 @@ void ReadWith(const std::string& source, const Fn& fn, ReadStream read_stream, R
 
 }  // namespace
 
-void ReadSourceEvents(const std::string& source, const std::function<void(LogItem&)>& fn) {
-  ReadWith(source, fn, ReadLogEvents, ReadLogFileEvents);
-}
-
 void ReadAnySourceEvents(const std::string& source, const std::function<void(AnyLogItem&)>& fn) {
   ReadWith(source, fn, ReadAnyLogEvents, ReadAnyLogFileEvents);
 }
@@ -50,12 +43,6 @@ void ReadAnySourceEvents(const std::string& source, const std::function<void(Any
 std::vector<AnyGameLog> ReadAnySource(const std::string& source) {
   std::vector<AnyGameLog> games;
   ReadAnySourceEvents(source, [&](AnyLogItem& item) { AppendAnyLogItem(games, item); });
-  return games;
-}
-
-std::vector<GameLog> ReadSource(const std::string& source) {
-  std::vector<GameLog> games;
-  ReadSourceEvents(source, [&](LogItem& item) { AppendLogItem(games, item); });
   return games;
 }
 
@@ -133,26 +120,6 @@ std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
   return ids;
 }
 
-void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
-                   const std::optional<Head>& witness,
-                   const std::function<void(LoadedGame&&, size_t, size_t)>& fn) {
-  std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
-  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
-  for (size_t i = 0; i < ids.size(); ++i) {
-    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
-    fn(LoadedGame{std::move(checked.log), std::move(checked.chain)}, i, ids.size());
-  }
-}
-
-LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::string& id) {
-  if (std::optional<GameLog> log = LoadStoredGameFast(store, id)) {
-    return LoadedGame{std::move(*log), ChainCheck{ChainStatus::kOk, {}}};
-  }
-  DbGameIds(store, db, id, false);
-  CheckedGame checked = CheckStoredGame(*store.Read(id), std::nullopt);
-  return LoadedGame{std::move(checked.log), std::move(checked.chain)};
-}
-
 const Game* StoredGameKind(SqliteReader& store, const std::string& id) {
   const Game* kind = nullptr;
   store.ScanRows(id, [&](const StoredRowView& row) {
@@ -162,60 +129,31 @@ const Game* StoredGameKind(SqliteReader& store, const std::string& id) {
   return kind;
 }
 
-std::vector<LoadedGame> LoadDbGames(const std::string& db, const std::optional<std::string>& id,
-                                    const std::optional<Head>& witness) {
-  std::vector<LoadedGame> games;
-  ForEachDbGame(db, id, witness,
-                [&](LoadedGame&& g, size_t, size_t) { games.push_back(std::move(g)); });
-  return games;
-}
-
-std::vector<LoadedGame> LoadFileGames(const std::string& source) {
-  // The file may hold games of other games beside Président's (a club's
-  // log of the evening): they are left to the commands of any game, which
-  // chose this Président game through the reader of any game first.
-  std::vector<LoadedGame> games;
-  for (const AnyGameLog& any : ReadAnySource(source)) {
-    if (any.kind != &PresidentGame()) continue;
-    GameLog log = ToGameLog(any);
-    ChainCheck chain = CheckFileChain(log);
-    games.push_back(LoadedGame{std::move(log), std::move(chain)});
-  }
-  return games;
-}
-
-std::string GameIds(const std::vector<GameLog>& games) {
-  std::vector<std::string> ids;
-  for (const GameLog& g : games) ids.push_back(g.game);
-  return IdsText(ids);
-}
-
-const GameLog& SelectGame(const std::vector<GameLog>& games, const std::optional<std::string>& id,
-                          const std::string& source) {
+size_t SelectGameIndex(const std::vector<std::string>& ids, const std::optional<std::string>& id,
+                       const std::string& source) {
   const std::string label = SourceLabel(source);
-  if (games.empty()) throw std::runtime_error(label + ": the log holds no game");
+  if (ids.empty()) throw std::runtime_error(label + ": the log holds no game");
   if (!id) {
-    if (games.size() == 1) return games.front();
-    throw std::runtime_error(label + " holds " + std::to_string(games.size()) + " games (" +
-                             GameIds(games) + "): choose one with --game ID");
+    if (ids.size() == 1) return 0;
+    throw std::runtime_error(label + " holds " + std::to_string(ids.size()) + " games (" +
+                             IdsText(ids) + "): choose one with --game ID");
   }
-  const GameLog* chosen = nullptr;
-  for (const GameLog& g : games) {
-    if (g.game != *id) continue;
+  std::optional<size_t> chosen;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] != *id) continue;
     if (chosen)
       throw std::runtime_error(label + " holds several games with the id \"" +
                                EscapeForTerminal(*id) + "\"");
-    chosen = &g;
+    chosen = i;
   }
   if (!chosen) {
-    throw InputError(label + " has no game \"" + *id + "\" (games: " + GameIds(games) + ")",
+    throw InputError(label + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")",
                      std::nullopt, "--game");
   }
   return *chosen;
 }
 
-int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) {
-  const auto events = static_cast<int64_t>(game.events.size());
+int64_t ResolveAt(const std::string& game, int64_t events, const std::optional<int64_t>& at) {
   if (!at) return events;
   if (*at < 1) {
     throw InputError("--at " + std::to_string(*at) +
@@ -223,24 +161,18 @@ int64_t ResolveAt(const GameLog& game, const std::optional<int64_t>& at) {
                      std::nullopt, "--at");
   }
   if (*at > events) {
-    throw InputError("--at " + std::to_string(*at) + " is past the end of game \"" + game.game +
+    throw InputError("--at " + std::to_string(*at) + " is past the end of game \"" + game +
                          "\", which has " + std::to_string(events) + " events",
                      std::nullopt, "--at");
   }
   return *at;
 }
 
-std::vector<std::string> SeatNames(const GameLog& game) {
-  if (game.events.empty()) return {};
-  if (const auto* g = std::get_if<GameEvent>(&game.events.front().body)) return g->seats;
-  return {};
-}
-
 AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std::string>& id) {
   std::vector<AnyGameLog> games = ReadAnySource(source);
-  std::vector<GameLog> ids;  // their ids only, for SelectGame's checks and messages
-  for (const AnyGameLog& g : games) ids.push_back(GameLog{g.game, {}, {}, {}});
-  const size_t index = static_cast<size_t>(&SelectGame(ids, id, source) - ids.data());
+  std::vector<std::string> ids;
+  for (const AnyGameLog& g : games) ids.push_back(g.game);
+  const size_t index = SelectGameIndex(ids, id, source);
   AnyLoadedGame out{std::move(games[index]), {}};
   FileChainChecker checker;
   for (size_t i = 0; i < out.log.events.size(); ++i) {
@@ -255,15 +187,12 @@ AnyLoadedGame LoadOneAnyGame(const std::optional<std::string>& file,
                              const std::optional<std::string>& id) {
   if (!db) return LoadAnyFileGame(*file, id);
   std::unique_ptr<EventStore> store = OpenStore(*db, OpenMode::kReadOnly);
-  std::vector<GameLog> ids;  // their ids only, for SelectGame's checks and messages
-  for (const std::string& g : DbGameIds(*store, *db, id, false)) ids.push_back(GameLog{g, {}, {}, {}});
-  const std::string chosen = SelectGame(ids, id, *db).game;
+  const std::vector<std::string> ids = DbGameIds(*store, *db, id, false);
+  const std::string chosen = ids[SelectGameIndex(ids, id, *db)];
   std::optional<AnyLoadedGame> loaded = LoadAnyStoredGame(*store, chosen);
   if (!loaded) throw std::runtime_error("game \"" + chosen + "\" of " + *db + " has no readable game event");
   return std::move(*loaded);
 }
-
-GameLog PresidentLog(const AnyGameLog& log) { return ToGameLog(log); }
 
 std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::string& id) {
   std::optional<StoredGame> stored = store.Read(id);

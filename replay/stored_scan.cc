@@ -15,7 +15,7 @@
 
 #include "engine/president/rules.h"
 #include "games/president/module.h"
-#include "replay/chain_check.h"
+#include "replay/president/chain_check.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/record.h"
 

@@ -24,7 +24,7 @@
 #include "referee/postgres_store.h"
 #include "games/game.h"
 #include "referee/sqlite_store.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli {
 

@@ -77,13 +77,6 @@ class LineReader {
 
 }  // namespace
 
-const MalformedEvent* FirstMalformed(const GameLog& game) {
-  for (const Event& e : game.events) {
-    if (const auto* m = std::get_if<MalformedEvent>(&e.body)) return m;
-  }
-  return nullptr;
-}
-
 std::string LogError::ToString() const {
   std::string out;
   if (line > 0) out = "line " + std::to_string(line);
@@ -112,14 +105,6 @@ std::optional<LogError> ReadLogLines(
   }
   if (reader.bad()) return LogError{0, "", "cannot read the log"};
   return std::nullopt;
-}
-
-void AppendLogItem(std::vector<GameLog>& games, LogItem& item) {
-  if (item.opens) games.push_back(GameLog{item.game, {}, {}, {}});
-  GameLog& game = games.back();
-  game.events.push_back(std::move(item.event));
-  game.lines.push_back(item.line);
-  game.hashes.push_back(std::move(item.hash));
 }
 
 std::optional<LogError> ReadLogFileLines(

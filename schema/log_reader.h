@@ -1,6 +1,7 @@
-// log_reader.h: reads a JSON Lines log into games, line by line in bounded
-// memory, checking that every event is well formed for its game
-// (INTERFACE.md §1-§2, RULES.md `malformed`).
+// log_reader.h: reads a JSON Lines log line by line in bounded memory
+// (INTERFACE.md §1-§2), for the reader of any game's log (games/log.h),
+// which tells its games apart and checks each event for its game. It knows
+// no game: Président's typed log is games/president/log.h.
 #ifndef PLI_SCHEMA_LOG_READER_H_
 #define PLI_SCHEMA_LOG_READER_H_
 
@@ -8,12 +9,8 @@
 #include <functional>
 #include <istream>
 #include <optional>
-#include <string_view>
 #include <string>
-#include <variant>
-#include <vector>
-
-#include "engine/president/event.h"
+#include <string_view>
 
 namespace pli {
 
@@ -23,20 +20,6 @@ namespace pli {
 // file unreadable, and reading stops there (schema/FORMAT.md).
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 
-// One game of a log: its events from the `game` event on, and the line each
-// came from (1-based, in the file). An event that is a JSON object but not a
-// well-formed event of its game is kept at its position as a MalformedEvent
-// (engine/president/event.h), whose text names the line and the field.
-struct GameLog {
-  std::string game;  // the id of its game event ("" when it has no string id)
-  std::vector<Event> events;
-  std::vector<int> lines;
-  std::vector<std::string> hashes;  // each event's `hash` as written, "" if none
-};
-
-// The first malformed event of a game, or nullptr.
-const MalformedEvent* FirstMalformed(const GameLog& game);
-
 // Why a log cannot be read at all: where, which field, what is wrong.
 struct LogError {
   int line = 0;
@@ -44,16 +27,6 @@ struct LogError {
   std::string message;
   // "line 7, field \"cards\": unknown card \"1h\""
   std::string ToString() const;
-};
-
-// One event of a log as ReadLogEvents hands it over, in the order of the
-// file: what ReadLog appends to its game (event, line, hash).
-struct LogItem {
-  bool opens = false;  // the first event of a new game (its game event, malformed or not)
-  std::string game;    // the id of its game, as GameLog::game
-  Event event;         // a MalformedEvent when it is not a well-formed event of its game
-  int line = 0;
-  std::string hash;    // its `hash` as written, "" if none
 };
 
 // Hands each non-blank line of a log to `fn` with its 1-based number, as
@@ -68,10 +41,6 @@ std::optional<LogError> ReadLogLines(
 std::optional<LogError> ReadLogFileLines(
     const std::string& path,
     const std::function<std::optional<LogError>(int, std::string_view)>& fn);
-
-// Appends an event handed over by ReadLogEvents to `games` (a new game
-// when it opens one), as ReadLog does: its event, line and hash are moved.
-void AppendLogItem(std::vector<GameLog>& games, LogItem& item);
 
 }  // namespace pli
 

@@ -13,7 +13,7 @@
 
 #include "cli/game_commands.h"
 #include "cli/president/adjudicate_text.h"
-#include "cli/source.h"
+#include "cli/president/source.h"
 #include "cli/style.h"
 #include "replay/president/diff.h"
 #include "replay/president/explain.h"
@@ -58,8 +58,8 @@ int RunPresidentExplain(const ExplainArgs& args) {
 }
 
 int RunPresidentDiff(const DiffSides& sides) {
-  const GameLog a = PresidentLog(sides.a);
-  const GameLog b = PresidentLog(sides.b);
+  const GameLog a = ToGameLog(sides.a);
+  const GameLog b = ToGameLog(sides.b);
   const LogDiff d = DiffLogs(a.events, b.events, sides.strict);
   if (sides.json) {
     boost::json::object o = LogDiffToJson(d);

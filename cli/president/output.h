@@ -14,14 +14,14 @@
 
 #include "cli/output.h"
 #include "cli/president/cards.h"
-#include "cli/source.h"
+#include "cli/president/source.h"
 #include "cli/style.h"
 #include "engine/president/card.h"
 #include "engine/president/rules.h"
 #include "engine/president/state.h"
 #include "engine/text.h"
-#include "replay/fold.h"
-#include "schema/log_reader.h"
+#include "replay/president/fold.h"
+#include "games/president/log.h"
 #include "schema/president/state_json.h"
 
 namespace pli::cli {

@@ -14,7 +14,7 @@
 #include "cli/president/replay_text.h"
 #include "engine/text.h"
 #include "replay/president/stepper.h"
-#include "replay/source.h"
+#include "replay/president/source.h"
 
 namespace pli::cli {
 namespace {
@@ -35,7 +35,7 @@ int ResolveSeat(const GameLog& game, const std::optional<std::string>& seat) {
 
 ReplayView PresidentReplay(AnyGameLog log, const std::optional<int64_t>& at,
                            const std::optional<std::string>& seat) {
-  GameLog game = PresidentLog(log);
+  GameLog game = ToGameLog(log);
   ReplayView view;
   view.at = at ? ResolveAt(game, at) : 1;
   view.seat = ResolveSeat(game, seat);

@@ -16,12 +16,12 @@
 #include "cli/error.h"
 #include "cli/game_commands.h"
 #include "cli/president/output.h"
-#include "cli/source.h"
+#include "cli/president/source.h"
 #include "engine/president/rules.h"
 #include "engine/text.h"
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "schema/president/state_json.h"
 
 namespace pli::cli {

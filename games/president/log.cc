@@ -51,6 +51,21 @@ class Typed {
 
 }  // namespace
 
+const MalformedEvent* FirstMalformed(const GameLog& game) {
+  for (const Event& e : game.events) {
+    if (const auto* m = std::get_if<MalformedEvent>(&e.body)) return m;
+  }
+  return nullptr;
+}
+
+void AppendLogItem(std::vector<GameLog>& games, LogItem& item) {
+  if (item.opens) games.push_back(GameLog{item.game, {}, {}, {}});
+  GameLog& game = games.back();
+  game.events.push_back(std::move(item.event));
+  game.lines.push_back(item.line);
+  game.hashes.push_back(std::move(item.hash));
+}
+
 AnyGameLog ToAnyGameLog(const GameLog& log) {
   AnyGameLog out{log.game, &PresidentGame(), {}, log.lines, log.hashes};
   out.events.reserve(log.events.size());

@@ -13,9 +13,38 @@
 #include <variant>
 #include <vector>
 
+#include "engine/president/event.h"
 #include "schema/log_reader.h"
 
 namespace pli {
+
+// One game of a log: its events from the `game` event on, and the line each
+// came from (1-based, in the file). An event that is a JSON object but not a
+// well-formed event of its game is kept at its position as a MalformedEvent
+// (engine/president/event.h), whose text names the line and the field.
+struct GameLog {
+  std::string game;  // the id of its game event ("" when it has no string id)
+  std::vector<Event> events;
+  std::vector<int> lines;
+  std::vector<std::string> hashes;  // each event's `hash` as written, "" if none
+};
+
+// The first malformed event of a game, or nullptr.
+const MalformedEvent* FirstMalformed(const GameLog& game);
+
+// One event of a log as ReadLogEvents hands it over, in the order of the
+// file: what ReadLog appends to its game (event, line, hash).
+struct LogItem {
+  bool opens = false;  // the first event of a new game (its game event, malformed or not)
+  std::string game;    // the id of its game, as GameLog::game
+  Event event;         // a MalformedEvent when it is not a well-formed event of its game
+  int line = 0;
+  std::string hash;    // its `hash` as written, "" if none
+};
+
+// Appends an event handed over by ReadLogEvents to `games` (a new game
+// when it opens one), as ReadLog does: its event, line and hash are moved.
+void AppendLogItem(std::vector<GameLog>& games, LogItem& item);
 
 // Reads a log as ReadLog does, line by line, handing each event over to
 // `fn` as soon as its line is read and keeping none: memory holds one line,

@@ -20,7 +20,7 @@
 #include "engine/president/violation.h"
 #include "referee/referee.h"
 #include "referee/store.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <variant>
 
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "schema/president/state_json.h"
 
 namespace pli {

@@ -8,7 +8,7 @@
 #include <variant>
 
 #include "engine/text.h"
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "replay/rule_text.h"
 
 namespace pli {

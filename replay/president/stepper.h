@@ -15,7 +15,7 @@
 #include "engine/president/state.h"
 #include "engine/president/violation.h"
 #include "replay/cursor.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 
 namespace pli {
 

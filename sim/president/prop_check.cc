@@ -11,9 +11,8 @@
 #include "sim/president/prop_probe.h"
 #include "engine/president/rules.h"
 #include "referee/president/shuffle.h"
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "schema/president/event_json.h"
-#include "schema/log_reader.h"
 #include "schema/president/state_json.h"
 
 namespace pli::cli {

@@ -29,12 +29,14 @@
 #include <vector>
 
 #include "cli/audit.h"
-#include "cli/source.h"
+#include "replay/president/source.h"
+#include "engine/text.h"
+#include "cli/error.h"
 #include "engine/president/rules.h"
 #include "referee/president/referee.h"
 #include "referee/president/shuffle.h"
 #include "referee/sqlite_store.h"
-#include "replay/chain_check.h"
+#include "replay/president/chain_check.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/audit.h"
+#include "replay/president/source.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

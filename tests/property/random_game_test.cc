@@ -7,7 +7,7 @@
 #include <map>
 
 #include "engine/president/compact.h"
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "tests/property/game_gen.h"
 
 namespace pli::prop {

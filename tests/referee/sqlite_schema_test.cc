@@ -20,9 +20,10 @@
 #include "referee/president/referee.h"
 #include "referee/president/shuffle.h"
 #include "replay/chain_check.h"
+#include "replay/president/chain_check.h"
 #include "replay/stored_scan.h"
 #include "games/log.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
 #include "tests/referee/store_fixture.h"
 
 namespace pli::test {

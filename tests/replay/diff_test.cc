@@ -8,8 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "replay/fold.h"
-#include "schema/log_reader.h"
+#include "replay/president/fold.h"
 
 namespace {
 

@@ -11,10 +11,9 @@
 #include <variant>
 #include <vector>
 
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "replay/rule_text.h"
 #include "replay/scenario.h"
-#include "schema/log_reader.h"
 
 namespace {
 

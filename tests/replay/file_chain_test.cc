@@ -9,7 +9,7 @@
 
 #include "engine/president/rules.h"
 #include "referee/chain.h"
-#include "replay/chain_check.h"
+#include "replay/president/chain_check.h"
 #include "schema/president/event_codec.h"
 #include <variant>
 

@@ -1,7 +1,7 @@
-// fold_test.cc: FoldTo and AuditGame (replay/fold.h) on a four-seat game
+// fold_test.cc: FoldTo and AuditGame (replay/president/fold.h) on a four-seat game
 // built in code: seat s is dealt every card of suit s, so seat 2 holds Qh and
 // leads manche 1 (S3).
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 
 #include <catch2/catch.hpp>
 #include <string>

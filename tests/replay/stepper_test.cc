@@ -10,9 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 #include "replay/scenario.h"
-#include "schema/log_reader.h"
 
 namespace {
 

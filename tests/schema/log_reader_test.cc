@@ -1,7 +1,6 @@
 // log_reader_test.cc: reading a JSON Lines log into games (INTERFACE.md §1),
 // with line numbers, and each game-context check of RULES.md `malformed`.
 #include "games/president/log.h"
-#include "schema/log_reader.h"
 
 #include <catch2/catch.hpp>
 #include <cstdio>

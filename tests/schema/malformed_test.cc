@@ -10,7 +10,6 @@
 
 #include "games/president/log.h"
 #include "schema/president/event_json.h"
-#include "schema/log_reader.h"
 
 namespace {
 

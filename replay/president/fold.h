@@ -1,7 +1,10 @@
-// fold.h: folding a game's log to any point, and auditing it.
-// Works on events already read (from a file or a store); no I/O here.
-#ifndef PLI_REPLAY_FOLD_H_
-#define PLI_REPLAY_FOLD_H_
+// fold.h: folding a Super Président game's log, in Président's own events,
+// to any point, and auditing it: its own tools' fold (replay, diff,
+// explain, prop, state and legal of a Président game). The fold of any game
+// is its Match (games/game.h). Works on events already read (from a file or
+// a store); no I/O here.
+#ifndef PLI_REPLAY_PRESIDENT_FOLD_H_
+#define PLI_REPLAY_PRESIDENT_FOLD_H_
 
 #include <cstdint>
 #include <optional>
@@ -37,4 +40,4 @@ std::vector<Finding> AuditGame(const std::vector<Event>& events, bool keep_going
 
 }  // namespace pli
 
-#endif  // PLI_REPLAY_FOLD_H_
+#endif  // PLI_REPLAY_PRESIDENT_FOLD_H_

@@ -1,16 +1,17 @@
-// source.h: what the commands add to reading a SOURCE (replay/source.h):
-// the warning state, legal and explain print for a malformed game.
-// Header-only, cli only.
-#ifndef PLI_CLI_SOURCE_H_
-#define PLI_CLI_SOURCE_H_
+// source.h: what Super Président's commands add to reading a SOURCE
+// (replay/president/source.h): the warning state, legal and explain print
+// for a malformed game (the commands of any game print it from the
+// AnyEvent's Malformed). Header-only, cli only.
+#ifndef PLI_CLI_PRESIDENT_SOURCE_H_
+#define PLI_CLI_PRESIDENT_SOURCE_H_
 
 #include <iostream>
 
 #include "cli/error.h"
 #include "engine/president/event.h"
 #include "engine/text.h"
-#include "replay/source.h"
-#include "schema/log_reader.h"
+#include "games/president/log.h"
+#include "replay/president/source.h"
 
 namespace pli::cli {
 
@@ -26,7 +27,6 @@ inline bool WarnIfMalformed(const GameLog& game) {
   return true;
 }
 
-
 }  // namespace pli::cli
 
-#endif  // PLI_CLI_SOURCE_H_
+#endif  // PLI_CLI_PRESIDENT_SOURCE_H_

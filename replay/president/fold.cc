@@ -1,7 +1,7 @@
 // fold.cc: folding a game's log to any point, and auditing it (see fold.h).
 // Both are a left fold of pli::Step, which applies a legal event and keeps
 // the state on an illegal one (RULES.md: an illegal event changes nothing).
-#include "replay/fold.h"
+#include "replay/president/fold.h"
 
 #include <algorithm>
 
