@@ -42,15 +42,19 @@ void Plays(const State& s, std::vector<LegalAction>& out) {
     const Card c(static_cast<uint8_t>(std::countr_zero(numbered)));
     out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
   }
-  for (const Card c : {kEscape, kPirate, kTigress, kMermaid, kKing}) {
-    if (!hand.Contains(c)) continue;
-    if (c == kTigress) {  // SK-P3
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kPirate});
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kEscape});
-    } else {
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
-    }
+  if ((hand.lo() >> 56) == 0 && hand.hi() == 0) return;  // no special card
+  // Each kind tested by its constant first bit, in canonical order.
+  auto play = [&](Card c, Declare d) {
+    out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, d});
+  };
+  if (hand.Contains(kEscape)) play(kEscape, Declare::kNone);
+  if (hand.Contains(kPirate)) play(kPirate, Declare::kNone);
+  if (hand.Contains(kTigress)) {  // SK-P3
+    play(kTigress, Declare::kPirate);
+    play(kTigress, Declare::kEscape);
   }
+  if (hand.Contains(kMermaid)) play(kMermaid, Declare::kNone);
+  if (hand.Contains(kKing)) play(kKing, Declare::kNone);
 }
 
 }  // namespace
