@@ -102,7 +102,9 @@ DealEvent ShuffledDeal(std::mt19937_64& rng, const State& s) {
 }
 
 // One random game: at every position, both forms of LegalActions equal the
-// reference (the reusing form handed a vector left full by another call).
+// reference (the reusing form handed a vector left full by another call),
+// and both forms of ToEvent agree on every action listed (the reusing form
+// handed the event of the last action, or an event of another type).
 void ListEveryPosition(const std::string& ruleset, uint64_t seed) {
   std::mt19937_64 rng(seed);
   const auto [lo, hi] = SeatRange(ruleset);
@@ -111,6 +113,13 @@ void ListEveryPosition(const std::string& ruleset, uint64_t seed) {
   RC_ASSERT(!Step(s, Game(seats, ruleset, ListingOverrides(rng, ruleset, seats))));
   std::vector<LegalAction> reused(40, LegalAction{EventType::kPlay, 7, 3, Cannon::kCannonball,
                                                   kKing, Declare::kEscape});
+  Event event;  // reused by ToEvent(action, event)
+  const Event others[] = {Game(3),
+                          Deal({"1b 2b", "escape pirate"}, "king"),
+                          Bid(5, 7, Cannon::kGrapeshot),
+                          Play(2, "14y mermaid tigress", Declare::kPirate),
+                          End(),
+                          MalformedEvent{"seat", "not a seat"}};
   while (s.phase != Phase::kGameOver) {
     RC_ASSERT(!Step(s, ShuffledDeal(rng, s)));
     while (s.phase == Phase::kBidding || s.phase == Phase::kPlay) {
@@ -119,6 +128,14 @@ void ListEveryPosition(const std::string& ruleset, uint64_t seed) {
       LegalActions(s, reused);
       RC_ASSERT(reused == expect);
       RC_ASSERT(!expect.empty());
+      // ToEvent into an event left by the last action, or by anything else.
+      for (const LegalAction& a : expect) {
+        ToEvent(a, event);
+        RC_ASSERT(event == ToEvent(a));
+        Event other = others[rng() % std::size(others)];
+        ToEvent(a, other);
+        RC_ASSERT(other == ToEvent(a));
+      }
       RC_ASSERT(!Step(s, ToEvent(expect[rng() % expect.size()])));
     }
   }
