@@ -1,6 +1,7 @@
 // legal.cc: LegalActions, in the order `pli legal` lists them, agreeing
 // with Decide.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -8,6 +9,8 @@
 
 namespace pli::sk {
 namespace {
+
+constexpr int kMaxSeats = 8;  // SK-S1
 
 // One action appended, its fields written in place over a default one: a
 // LegalAction built apart was assembled on the stack by narrow stores and
@@ -87,20 +90,22 @@ void LegalActions(const State& s, std::vector<LegalAction>& out) {
       // Every seat still to bid has the same bids but for the seat (SK-B4
       // forbids a bid only to the last bidder): the first seat's are
       // listed, then copied for each other seat with its number.
-      size_t first = 0, block = 0;
-      for (int seat = 0; seat < s.seats; ++seat) {
-        if (s.bids[seat]) continue;
-        if (block == 0) {
-          first = out.size();
-          Bids(s, seat, out);
-          block = out.size() - first;
-          continue;
-        }
-        const size_t at = out.size();
-        out.resize(at + block);
-        LegalAction* to = out.data() + at;
-        std::copy_n(out.data() + first, block, to);
-        for (size_t i = 0; i < block; ++i) to[i].seat = seat;
+      // The seats still to bid, in seat order, gathered without a branch
+      // on each (which seats have bid is a toss-up at every step).
+      std::array<int, kMaxSeats> owing;
+      int owed = 0;
+      for (int seat = 0; seat < s.seats && seat < kMaxSeats; ++seat) {
+        owing[owed] = seat;
+        owed += s.bids[seat] ? 0 : 1;
+      }
+      if (owed == 0) return;
+      Bids(s, owing[0], out);
+      const size_t block = out.size();
+      for (int k = 1; k < owed; ++k) {
+        out.resize((k + 1) * block);
+        LegalAction* to = out.data() + k * block;
+        std::copy_n(out.data(), block, to);
+        for (size_t i = 0; i < block; ++i) to[i].seat = owing[k];
       }
     }
   } else if (s.phase == Phase::kPlay) {
