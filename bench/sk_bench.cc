@@ -2,7 +2,8 @@
 // validated, under each preset: the counterpart of measurement 1.
 //
 // Each step: LegalActions, a uniformly random pick, ToEvent, Decide (it must
-// accept), ApplyInPlace. Counted: actions (bids and plays). Deals are made
+// accept), ApplyInPlace (the list and the event reuse their storage from
+// step to step). Counted: actions (bids and plays). Deals are made
 // by the seeded shuffle of bots/skull_king (DealFromSeed) as manches end,
 // Decided in the validated loop and applied in both; their time is in the
 // figure, but they are not counted as actions (their number is noted). A
@@ -53,6 +54,7 @@ PlayCount SkRandomPlay(std::string_view ruleset, uint64_t seed, int64_t actions,
   Rng rng(seed);
   sk::State state;
   std::vector<sk::LegalAction> listed;  // reused: LegalActions(state, listed)
+  sk::Event event;                      // reused: ToEvent(action, event)
   PlayCount out;
   for (int64_t done = 0; done < actions;) {
     if (state.phase == sk::Phase::kNone || state.phase == sk::Phase::kGameOver) {
@@ -73,7 +75,7 @@ PlayCount SkRandomPlay(std::string_view ruleset, uint64_t seed, int64_t actions,
     sk::LegalActions(state, listed);
     if (listed.empty()) Die("nothing legal while a manche is on");
     const sk::LegalAction& a = listed[rng.Below(static_cast<int>(listed.size()))];
-    const sk::Event event = sk::ToEvent(a);
+    sk::ToEvent(a, event);
     if (validate && sk::Decide(state, event)) Die("a listed action was refused");
     sk::ApplyInPlace(state, event);
     out.checksum = out.checksum * 31 + static_cast<uint64_t>(state.turn + 2) * 131 +

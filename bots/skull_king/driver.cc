@@ -9,12 +9,35 @@
 
 namespace pli::sk {
 
-DealEvent DealFromSeed(const Options& options, int seats, int manche, uint64_t seed) {
-  std::array<Card, kCardBits> deck;  // on the stack: a deal allocates only its hands
+namespace {
+
+// A deck of `deck_size` cards in canonical order (SK-C2), copies repeated.
+struct OrderedDeck {
+  std::array<Card, kCardBits> cards{};
   int size = 0;
-  CardSet::Deck(options.deck).ForEachKind([&](Card c, int n) {
-    for (int i = 0; i < n; ++i) deck[size++] = c;
+};
+
+constexpr OrderedDeck MakeOrderedDeck(int deck_size) {
+  OrderedDeck d;
+  CardSet::Deck(deck_size).ForEachKind([&](Card c, int n) {
+    for (int i = 0; i < n; ++i) d.cards[d.size++] = c;
   });
+  return d;
+}
+
+// The two decks of SK-C1, laid out once: a deal copies one instead of
+// walking the deck's kinds.
+constexpr OrderedDeck kDeck70 = MakeOrderedDeck(70);
+constexpr OrderedDeck kDeck66 = MakeOrderedDeck(66);
+
+}  // namespace
+
+DealEvent DealFromSeed(const Options& options, int seats, int manche, uint64_t seed) {
+  // On the stack: a deal allocates only its hands.
+  // (CardSet::Deck: 66 drops the 14s, any other size is the full deck.)
+  OrderedDeck ordered = options.deck == 66 ? kDeck66 : kDeck70;
+  std::array<Card, kCardBits>& deck = ordered.cards;
+  const int size = ordered.size;
   bots::Rng rng(seed);
   for (int i = size - 1; i > 0; --i) std::swap(deck[i], deck[rng.Below(i + 1)]);
   const int h = HandSize(options, seats, manche);

@@ -154,13 +154,18 @@ void ApplyPlay(State& s, const PlayEvent& p) {
   // SK-W1: the earlier cards keep their strengths unless this card set the
   // lead suit or is a King (a mermaid may rank above it): then the whole
   // pli is judged again; else the new card wins only if stronger.
-  if (t.plays.size() == 1 || t.lead_suit.has_value() != had_lead || c == kKing) {
+  if (t.plays.size() == 1) {  // the first card leads the pli
+    t.winning = p.seat;
+  } else if (t.lead_suit.has_value() != had_lead || c == kKing) {
     t.winning = t.plays[WinningIndex(s.options, s.trump, t.plays)].seat;
   } else {
-    bool king_down = false;  // only pirate_vs_mermaid: pirate asks (a mermaid's strength)
-    if (s.options.pirate_vs_mermaid == PirateVsMermaid::kPirate)
-      for (const PliPlay& q : t.plays) king_down = king_down || q.card == kKing;
     const PliPlay& best = t.plays[PlaceIn(t.winning, t.leader, s.seats)];
+    // king_down changes only a mermaid's strength, and only with
+    // pirate_vs_mermaid: pirate; the pli is searched for the King only then.
+    bool king_down = false;
+    if (s.options.pirate_vs_mermaid == PirateVsMermaid::kPirate &&
+        (c == kMermaid || best.card == kMermaid))
+      for (const PliPlay& q : t.plays) king_down = king_down || q.card == kKing;
     if (Strength(s.options, s.trump, t.lead_suit, king_down, t.plays.back()) >
         Strength(s.options, s.trump, t.lead_suit, king_down, best))
       t.winning = p.seat;

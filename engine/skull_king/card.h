@@ -37,6 +37,21 @@ enum class Kind : uint8_t { kNumbered, kEscape, kPirate, kTigress, kMermaid, kKi
 
 inline constexpr int kCardBits = 70;  // SK-C1: the full deck
 
+// The kind of each card index (any byte: 69 and above read as the King),
+// so Card::kind() is one load instead of a chain of compares whose outcome
+// changes from card to card.
+inline constexpr std::array<Kind, 256> kKindOfIndex = [] {
+  std::array<Kind, 256> k{};
+  for (int i = 0; i < 256; ++i)
+    k[i] = i < 56    ? Kind::kNumbered
+           : i < 61  ? Kind::kEscape
+           : i < 66  ? Kind::kPirate
+           : i == 66 ? Kind::kTigress
+           : i < 69  ? Kind::kMermaid
+                     : Kind::kKing;
+  return k;
+}();
+
 struct Card {
   uint8_t index = 0;
   constexpr Card() = default;
@@ -45,14 +60,7 @@ struct Card {
   // Only for a numbered card.
   constexpr Suit suit() const { return static_cast<Suit>(index / 14); }
   constexpr int value() const { return index % 14 + 1; }
-  constexpr Kind kind() const {
-    if (index < 56) return Kind::kNumbered;
-    if (index < 61) return Kind::kEscape;
-    if (index < 66) return Kind::kPirate;
-    if (index == 66) return Kind::kTigress;
-    if (index < 69) return Kind::kMermaid;
-    return Kind::kKing;
-  }
+  constexpr Kind kind() const { return kKindOfIndex[index]; }
   friend constexpr bool operator==(Card, Card) = default;
   friend constexpr auto operator<=>(Card, Card) = default;
 };
@@ -96,6 +104,26 @@ constexpr int PopCount(uint64_t x) {
   return static_cast<int>((x * 0x0101010101010101) >> 56);
 }
 
+// A card's block in a CardSet (layout above): the bits of its copies in
+// the two words, and its first bit.
+struct CardBlock {
+  uint64_t lo = 0, hi = 0;
+  uint64_t first_lo = 0, first_hi = 0;
+};
+// The block of each card index: from the index, as many bits as its kind
+// has copies.
+inline constexpr std::array<CardBlock, kCardBits> kCardBlocks = [] {
+  std::array<CardBlock, kCardBits> blocks{};
+  for (int i = 0; i < kCardBits; ++i) {
+    CardBlock& b = blocks[i];
+    const int copies = Copies(KindOf(i));
+    for (int k = i; k < i + copies && k < kCardBits; ++k)
+      (k < 64 ? b.lo : b.hi) |= uint64_t{1} << (k % 64);
+    (i < 64 ? b.first_lo : b.first_hi) = uint64_t{1} << (i % 64);
+  }
+  return blocks;
+}();
+
 // A multiset of cards (layout above).
 class CardSet {
  public:
@@ -127,33 +155,27 @@ class CardSet {
   }
   // Adds one copy; false (and no change) when every copy is already in.
   // A special card's copies fill its block from the lowest bit: the next
-  // copy goes to the bit after the ones held.
+  // copy goes to the bit after the ones held. Numbered and special cards
+  // take the same steps (the block of a numbered card is its one bit), so
+  // the kind of card added costs no guess.
   constexpr bool Add(Card card) {
-    const int i = card.index;
-    if (i < 56) {
-      const uint64_t bit = uint64_t{1} << i;
-      if (lo_ & bit) return false;
-      lo_ |= bit;
-      return true;
-    }
-    const int held = Count(card);
-    if (held == Copies(card)) return false;
-    Set(i + held);
+    const CardBlock b = BlockOf(card);
+    const uint64_t held_lo = lo_ & b.lo, held_hi = hi_ & b.hi;
+    if (held_lo == b.lo && held_hi == b.hi) return false;
+    // The held bits shifted up one (across the words: the pirates' block
+    // straddles them), and the block's first bit.
+    lo_ |= ((held_lo << 1) | b.first_lo) & b.lo;
+    hi_ |= ((held_hi << 1) | (held_lo >> 63) | b.first_hi) & b.hi;
     return true;
   }
   // Removes one copy (the block's highest bit held); false (and no change)
-  // when none is held.
+  // when none is held. The held bits shifted down one within the block.
   constexpr bool Remove(Card card) {
-    const int i = card.index;
-    if (i < 56) {
-      const uint64_t bit = uint64_t{1} << i;
-      if (!(lo_ & bit)) return false;
-      lo_ &= ~bit;
-      return true;
-    }
-    const int held = Count(card);
-    if (held == 0) return false;
-    Clear(i + held - 1);
+    const CardBlock b = BlockOf(card);
+    const uint64_t held_lo = lo_ & b.lo, held_hi = hi_ & b.hi;
+    if ((held_lo | held_hi) == 0) return false;
+    lo_ = (lo_ & ~b.lo) | (((held_lo >> 1) | (held_hi << 63)) & b.lo);
+    hi_ = (hi_ & ~b.hi) | ((held_hi >> 1) & b.hi);
     return true;
   }
   // Calls f(card, count) for each distinct card held, in canonical order.
@@ -191,6 +213,9 @@ class CardSet {
   }
   constexpr void Clear(int i) {
     if (i < 64) lo_ &= ~(uint64_t{1} << i); else hi_ &= ~(uint64_t{1} << (i - 64));
+  }
+  static constexpr CardBlock BlockOf(Card card) {
+    return card.index < kCardBits ? kCardBlocks[card.index] : CardBlock{};
   }
   uint64_t lo_ = 0;
   uint64_t hi_ = 0;

@@ -57,6 +57,17 @@ V BadDeal(std::string rule, std::string message) {
   return Violation{Code::kBadDeal, std::move(rule), std::move(message)};
 }
 
+// SK-D2: card c cannot be taken from what is left of the deck: it is not
+// in this game's deck, or every copy has been dealt already.
+[[gnu::noinline]] V NotInDeck(const State& s, Card c) {
+  const int copies = CardSet::Deck(s.options.deck).Count(c);
+  if (copies == 0)
+    return BadDeal("SK-D2", CardText(c) + " is not in this game's deck of " +
+                                std::to_string(s.options.deck) + " cards");
+  return BadDeal("SK-D2", CardText(c) + " is dealt more often than the deck holds it (" +
+                              std::to_string(copies) + (copies == 1 ? " copy)" : " copies)"));
+}
+
 V DecideDeal(const State& s, const DealEvent& d) {
   if (V v = GameOver(s)) return v;
   if (s.phase == Phase::kBidding || s.phase == Phase::kPlay)
@@ -77,21 +88,13 @@ V DecideDeal(const State& s, const DealEvent& d) {
   if (!turns && d.turned)
     return BadDeal("SK-D3", "manche " + std::to_string(m) + " turns up no card, and " +
                                 CardText(*d.turned) + " is given");
+  // Each card dealt is taken from the deck; the first that cannot be is the
+  // violation (the message built apart, off the path of a legal deal).
   CardSet deck = CardSet::Deck(s.options.deck);
-  auto take = [&](Card c) -> V {
-    if (deck.Remove(c)) return std::nullopt;
-    if (CardSet::Deck(s.options.deck).Count(c) == 0)
-      return BadDeal("SK-D2", CardText(c) + " is not in this game's deck of " +
-                                  std::to_string(s.options.deck) + " cards");
-    const int copies = CardSet::Deck(s.options.deck).Count(c);
-    return BadDeal("SK-D2", CardText(c) + " is dealt more often than the deck holds it (" +
-                                std::to_string(copies) + (copies == 1 ? " copy)" : " copies)"));
-  };
   for (const CardList& hand : d.hands)
     for (Card c : hand)
-      if (V v = take(c)) return v;
-  if (d.turned)
-    if (V v = take(*d.turned)) return v;
+      if (!deck.Remove(c)) return NotInDeck(s, c);
+  if (d.turned && !deck.Remove(*d.turned)) return NotInDeck(s, *d.turned);
   return std::nullopt;
 }
 
@@ -132,48 +135,72 @@ V DecideBid(const State& s, const BidEvent& b) {
   return std::nullopt;
 }
 
-V DecidePlay(const State& s, const PlayEvent& p) {
-  if (p.seat < 0 || p.seat >= s.seats) return Malformed("no seat " + std::to_string(p.seat));
-  if (s.ended || s.phase == Phase::kGameOver) return GameOver(s);
-  if (s.phase == Phase::kMancheOver) return NoManche(s);
-  if (s.phase == Phase::kBidding)  // SK-B3
-    return Violation{Code::kBiddingPending, "SK-B3",
-                     "no card is played until every seat has bid; " + SeatList(s.to_bid) +
-                         (s.to_bid.size() == 1 ? " still owes a bid" : " still owe a bid")};
-  if (p.seat != s.turn)  // SK-P1
-    return Violation{Code::kNotYourTurn, "SK-P1",
-                     Seat(s.turn) + " plays next in pli " + std::to_string(s.trick->number) +
-                         ", not " + Seat(p.seat)};
-  if (p.cards.size() != 1) {
-    std::string named;
-    for (Card c : p.cards) named += (named.empty() ? "" : " ") + CardText(c);
-    return Violation{Code::kCountMismatch, "SK-P1",
-                     "a play is exactly one card; this one names " +
-                         std::to_string(p.cards.size()) + (named.empty() ? "" : " (" + named + ")")};
-  }
-  const Card c = p.cards[0];
-  const CardSet& hand = s.hands[p.seat];
-  if (!hand.Contains(c))
-    return Violation{Code::kCardNotInHand, "SK-P1",
-                     Seat(p.seat) + " does not hold " + CardText(c) + "; it holds " +
-                         CardSetText(hand)};
-  if (c == kTigress && p.declare == Declare::kNone)
+// The violations of a play, each built out of line: DecidePlay's checks of
+// a legal play then make no strings and need no stack frame for them.
+[[gnu::noinline]] V NoSeat(int seat) { return Malformed("no seat " + std::to_string(seat)); }
+
+[[gnu::noinline]] V BiddingPending(const State& s) {  // SK-B3
+  return Violation{Code::kBiddingPending, "SK-B3",
+                   "no card is played until every seat has bid; " + SeatList(s.to_bid) +
+                       (s.to_bid.size() == 1 ? " still owes a bid" : " still owe a bid")};
+}
+
+[[gnu::noinline]] V NotYourTurnToPlay(const State& s, const PlayEvent& p) {  // SK-P1
+  return Violation{Code::kNotYourTurn, "SK-P1",
+                   Seat(s.turn) + " plays next in pli " + std::to_string(s.trick->number) +
+                       ", not " + Seat(p.seat)};
+}
+
+[[gnu::noinline]] V CountMismatch(const PlayEvent& p) {  // SK-P1
+  std::string named;
+  for (Card c : p.cards) named += (named.empty() ? "" : " ") + CardText(c);
+  return Violation{Code::kCountMismatch, "SK-P1",
+                   "a play is exactly one card; this one names " +
+                       std::to_string(p.cards.size()) + (named.empty() ? "" : " (" + named + ")")};
+}
+
+[[gnu::noinline]] V NotInHand(const PlayEvent& p, Card c, const CardSet& hand) {  // SK-P1
+  return Violation{Code::kCardNotInHand, "SK-P1",
+                   Seat(p.seat) + " does not hold " + CardText(c) + "; it holds " +
+                       CardSetText(hand)};
+}
+
+[[gnu::noinline]] V BadDeclare(Card c, Declare declare) {  // SK-P3
+  if (c == kTigress)
     return Violation{Code::kDeclareRequired, "SK-P3",
                      "the Tigress is played as a pirate or as an escape: declare which"};
-  if (c != kTigress && p.declare != Declare::kNone)
-    return Violation{Code::kDeclareNotAllowed, "SK-P3",
-                     "only the Tigress is declared; " + CardText(c) + " cannot be declared " +
-                         (p.declare == Declare::kPirate ? "pirate" : "escape")};
-  // SK-P5: follow the lead suit when holding it.
-  if (const auto lead = s.trick->lead_suit; lead && c.numbered() && c.suit() != *lead &&
-                                            hand.HasSuit(*lead)) {
-    std::string held;
-    for (int v = 1; v <= kMaxValue; ++v)
-      if (hand.Contains(Numbered(*lead, v))) held += (held.empty() ? "" : " ") + CardText(Numbered(*lead, v));
-    return Violation{Code::kMustFollow, "SK-P5",
-                     std::string(SuitName(*lead)) + " was led and " + Seat(p.seat) + " holds " +
-                         held + "; " + CardText(c) + " is another suit"};
-  }
+  return Violation{Code::kDeclareNotAllowed, "SK-P3",
+                   "only the Tigress is declared; " + CardText(c) + " cannot be declared " +
+                       (declare == Declare::kPirate ? "pirate" : "escape")};
+}
+
+[[gnu::noinline]] V MustFollow(const PlayEvent& p, Card c, const CardSet& hand, Suit lead) {
+  std::string held;  // SK-P5
+  for (int v = 1; v <= kMaxValue; ++v)
+    if (hand.Contains(Numbered(lead, v))) held += (held.empty() ? "" : " ") + CardText(Numbered(lead, v));
+  return Violation{Code::kMustFollow, "SK-P5",
+                   std::string(SuitName(lead)) + " was led and " + Seat(p.seat) + " holds " +
+                       held + "; " + CardText(c) + " is another suit"};
+}
+
+V DecidePlay(const State& s, const PlayEvent& p) {
+  if (p.seat < 0 || p.seat >= s.seats) return NoSeat(p.seat);
+  if (s.ended || s.phase == Phase::kGameOver) return GameOver(s);
+  if (s.phase == Phase::kMancheOver) return NoManche(s);
+  if (s.phase == Phase::kBidding) return BiddingPending(s);  // SK-B3
+  if (p.seat != s.turn) return NotYourTurnToPlay(s, p);      // SK-P1
+  if (p.cards.size() != 1) return CountMismatch(p);
+  const Card c = p.cards[0];
+  const CardSet& hand = s.hands[p.seat];
+  if (!hand.Contains(c)) return NotInHand(p, c, hand);
+  // SK-P3: the Tigress, and only she, is declared.
+  if ((c == kTigress) != (p.declare != Declare::kNone)) return BadDeclare(c, p.declare);
+  // SK-P5: follow the lead suit when holding it. The four conditions are
+  // combined without short cuts: each alone is true or false at random.
+  const auto lead = s.trick->lead_suit;
+  const Suit led = lead.value_or(Suit::kBlack);
+  if (lead.has_value() & c.numbered() & (c.suit() != led) & hand.HasSuit(led))
+    return MustFollow(p, c, hand, led);
   return std::nullopt;
 }
 

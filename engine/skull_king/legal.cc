@@ -1,6 +1,7 @@
 // legal.cc: LegalActions, in the order `pli legal` lists them, agreeing
 // with Decide.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -8,6 +9,25 @@
 
 namespace pli::sk {
 namespace {
+
+constexpr int kMaxSeats = 8;  // SK-S1
+
+// One action appended, its fields written in place over a default one: a
+// LegalAction built apart was assembled on the stack by narrow stores and
+// read back whole, a load that waits for the stores to drain.
+void Bid(std::vector<LegalAction>& out, int seat, int bid, std::optional<Cannon> cannon) {
+  LegalAction& a = out.emplace_back();
+  a.seat = seat;
+  a.bid = bid;
+  a.cannon = cannon;
+}
+void Play(std::vector<LegalAction>& out, int seat, Card card, Declare declare) {
+  LegalAction& a = out.emplace_back();
+  a.type = EventType::kPlay;
+  a.seat = seat;
+  a.card = card;
+  a.declare = declare;
+}
 
 void Bids(const State& s, int seat, std::vector<LegalAction>& out) {
   const int max = s.options.bid_max == BidMax::kTen ? 10 : s.hand_size;  // SK-B1
@@ -20,11 +40,11 @@ void Bids(const State& s, int seat, std::vector<LegalAction>& out) {
   for (int n = 0; n <= max; ++n) {
     if (n == forbidden) continue;
     if (!s.options.cannonball) {
-      out.push_back(LegalAction{EventType::kBid, seat, n, std::nullopt, Card(), Declare::kNone});
+      Bid(out, seat, n, std::nullopt);
       continue;
     }
     for (Cannon c : {Cannon::kGrapeshot, Cannon::kCannonball})  // SK-B5
-      out.push_back(LegalAction{EventType::kBid, seat, n, c, Card(), Declare::kNone});
+      Bid(out, seat, n, c);
   }
 }
 
@@ -39,18 +59,18 @@ void Plays(const State& s, std::vector<LegalAction>& out) {
   if (lead && hand.HasSuit(*lead))  // SK-P5
     numbered &= uint64_t{0x3FFF} << (14 * static_cast<int>(*lead));
   for (; numbered != 0; numbered &= numbered - 1) {
-    const Card c(static_cast<uint8_t>(std::countr_zero(numbered)));
-    out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
+    Play(out, seat, Card(static_cast<uint8_t>(std::countr_zero(numbered))), Declare::kNone);
   }
-  for (const Card c : {kEscape, kPirate, kTigress, kMermaid, kKing}) {
-    if (!hand.Contains(c)) continue;
-    if (c == kTigress) {  // SK-P3
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kPirate});
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kEscape});
-    } else {
-      out.push_back(LegalAction{EventType::kPlay, seat, 0, std::nullopt, c, Declare::kNone});
-    }
+  if ((hand.lo() >> 56) == 0 && hand.hi() == 0) return;  // no special card
+  // Each kind tested by its constant first bit, in canonical order.
+  if (hand.Contains(kEscape)) Play(out, seat, kEscape, Declare::kNone);
+  if (hand.Contains(kPirate)) Play(out, seat, kPirate, Declare::kNone);
+  if (hand.Contains(kTigress)) {  // SK-P3
+    Play(out, seat, kTigress, Declare::kPirate);
+    Play(out, seat, kTigress, Declare::kEscape);
   }
+  if (hand.Contains(kMermaid)) Play(out, seat, kMermaid, Declare::kNone);
+  if (hand.Contains(kKing)) Play(out, seat, kKing, Declare::kNone);
 }
 
 }  // namespace
@@ -70,20 +90,22 @@ void LegalActions(const State& s, std::vector<LegalAction>& out) {
       // Every seat still to bid has the same bids but for the seat (SK-B4
       // forbids a bid only to the last bidder): the first seat's are
       // listed, then copied for each other seat with its number.
-      size_t first = 0, block = 0;
-      for (int seat = 0; seat < s.seats; ++seat) {
-        if (s.bids[seat]) continue;
-        if (block == 0) {
-          first = out.size();
-          Bids(s, seat, out);
-          block = out.size() - first;
-          continue;
-        }
-        const size_t at = out.size();
-        out.resize(at + block);
-        LegalAction* to = out.data() + at;
-        std::copy_n(out.data() + first, block, to);
-        for (size_t i = 0; i < block; ++i) to[i].seat = seat;
+      // The seats still to bid, in seat order, gathered without a branch
+      // on each (which seats have bid is a toss-up at every step).
+      std::array<int, kMaxSeats> owing;
+      int owed = 0;
+      for (int seat = 0; seat < s.seats && seat < kMaxSeats; ++seat) {
+        owing[owed] = seat;
+        owed += s.bids[seat] ? 0 : 1;
+      }
+      if (owed == 0) return;
+      Bids(s, owing[0], out);
+      const size_t block = out.size();
+      for (int k = 1; k < owed; ++k) {
+        out.resize((k + 1) * block);
+        LegalAction* to = out.data() + k * block;
+        std::copy_n(out.data(), block, to);
+        for (size_t i = 0; i < block; ++i) to[i].seat = owing[k];
       }
     }
   } else if (s.phase == Phase::kPlay) {
@@ -108,6 +130,25 @@ Event ToEvent(const LegalAction& a) {
   p.cards.push_back(a.card);
   p.declare = a.declare;
   return e;
+}
+
+// The fields written over the event already there when it is of the same
+// type (its card list keeps its storage), else over a new one.
+void ToEvent(const LegalAction& a, Event& out) {
+  if (a.type == EventType::kBid) {
+    BidEvent* b = std::get_if<BidEvent>(&out);
+    if (b == nullptr) b = &out.emplace<BidEvent>();
+    b->seat = a.seat;
+    b->bid = a.bid;
+    b->cannon = a.cannon;
+    return;
+  }
+  PlayEvent* p = std::get_if<PlayEvent>(&out);
+  if (p == nullptr) p = &out.emplace<PlayEvent>();
+  p->seat = a.seat;
+  p->cards.clear();
+  p->cards.push_back(a.card);
+  p->declare = a.declare;
 }
 
 }  // namespace pli::sk

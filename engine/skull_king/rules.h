@@ -49,6 +49,10 @@ std::vector<LegalAction> LegalActions(const State& state);
 // list at every step.
 void LegalActions(const State& state, std::vector<LegalAction>& out);
 Event ToEvent(const LegalAction& action);
+// The same into `out`, whatever it held, reusing it when it is already an
+// event of the action's type: for loops that turn an action into an event
+// at every step.
+void ToEvent(const LegalAction& action, Event& out);
 
 // SK-D4: the trump of manche m with this turned card.
 std::optional<Suit> TrumpOf(const Options& options, int manche, std::optional<Card> turned);

@@ -1,19 +1,12 @@
 // trick.cc: the pure rules of a pli and of a manche's score: trump (SK-D4),
 // lead suit (SK-P4), winner (SK-W1), bonus (SK-N2), scores (SK-N1-N4).
+#include <array>
+#include <cstdint>
 #include <cstdlib>
 
 #include "engine/skull_king/rules.h"
 
 namespace pli::sk {
-namespace {
-
-int FirstOf(std::span<const PliPlay> plays, Kind kind) {
-  for (size_t i = 0; i < plays.size(); ++i)
-    if (plays[i].card.kind() == kind) return static_cast<int>(i);
-  return -1;
-}
-
-}  // namespace
 
 std::optional<Suit> TrumpOf(const Options& o, int manche, std::optional<Card> turned) {
   switch (o.trump) {
@@ -60,31 +53,47 @@ int WinningIndex(const Options& o, std::optional<Suit> trump, std::span<const Pl
   return best;
 }
 
+namespace {
+
+// SK-N2: what a 14 adds to any pli, by card index (20 for the black 14, 10
+// for another, 0 for every other card).
+constexpr std::array<uint8_t, 256> kFourteenBonus = [] {
+  std::array<uint8_t, 256> b{};
+  for (int s = 0; s < kSuitCount; ++s)
+    b[Numbered(static_cast<Suit>(s), kMaxValue).index] = s == 0 ? 20 : 10;
+  return b;
+}();
+
+}  // namespace
+
+// One pass counts what the bonuses look at, each card adding to every count
+// (no branch on its kind, which changes from card to card at random).
 int PliBonus(const Options& o, std::span<const PliPlay> plays, int winner) {
+  int fourteens = 0;    // the 14s' bonus, whoever won
+  int pirate_like = 0;  // pirates and a Tigress declared pirate (SK-P3)
+  int pirate_cards = 0;  // pirates and the Tigress, whatever she declared
+  int mermaids = 0;
+  int kings = 0;
+  for (const PliPlay& p : plays) {
+    const Kind k = p.card.kind();
+    const int tigress = k == Kind::kTigress;
+    fourteens += kFourteenBonus[p.card.index];
+    pirate_like += (k == Kind::kPirate) | (tigress & (p.declare == Declare::kPirate));
+    pirate_cards += (k == Kind::kPirate) | tigress;
+    mermaids += k == Kind::kMermaid;
+    kings += k == Kind::kKing;
+  }
   const PliPlay& w = plays[winner];
-  const bool king_in = FirstOf(plays, Kind::kKing) >= 0;
-  int bonus = 0;
+  const Kind won_by = w.card.kind();
   if (o.bonuses == Bonuses::kOriginal) {
-    if (w.card.kind() == Kind::kKing) {
-      for (const PliPlay& p : plays)  // the Tigress counts whatever she declared
-        if (p.card.kind() == Kind::kPirate || p.card.kind() == Kind::kTigress) bonus += 30;
-    } else if (w.card.kind() == Kind::kMermaid && king_in) {
-      bonus += 50;
-    }
-    return bonus;
+    if (won_by == Kind::kKing) return 30 * pirate_cards;
+    if (won_by == Kind::kMermaid && kings > 0) return 50;
+    return 0;
   }
-  for (const PliPlay& p : plays)  // the 14s, whoever won
-    if (p.card.numbered() && p.card.value() == 14)
-      bonus += p.card.suit() == Suit::kBlack ? 20 : 10;
-  if (w.card.kind() == Kind::kKing) {
-    for (const PliPlay& p : plays)
-      if (PirateLike(p)) bonus += 30;
-  } else if (w.card.kind() == Kind::kMermaid) {
-    if (king_in) bonus += 40;
-  } else if (PirateLike(w)) {
-    for (const PliPlay& p : plays)
-      if (p.card.kind() == Kind::kMermaid) bonus += 20;
-  }
+  int bonus = fourteens;
+  if (won_by == Kind::kKing) bonus += 30 * pirate_like;
+  else if (won_by == Kind::kMermaid) bonus += kings > 0 ? 40 : 0;
+  else if (PirateLike(w)) bonus += 20 * mermaids;
   return bonus;
 }
 

@@ -96,6 +96,55 @@ TEST_CASE("DealFromSeed deals legal hands, the same for the same seed", "[sk_bot
   CHECK(a.turned.has_value());
 }
 
+// DealFromSeed as bot.h documents it, written plainly: the deck in SK-C2
+// order (copies repeated, no 14s in the 66-card deck), Fisher-Yates from the
+// top down with j = Below(i + 1), H cards a seat from seat 0 on, then the
+// turned card (SK-D3).
+DealEvent ReferenceDeal(const Options& o, int seats, int manche, uint64_t seed) {
+  std::vector<Card> deck;
+  for (int i = 0; i < 56; ++i)
+    if (o.deck != 66 || Card(static_cast<uint8_t>(i)).value() != 14)
+      deck.push_back(Card(static_cast<uint8_t>(i)));
+  for (const auto& [card, copies] : {std::pair{kEscape, 5}, std::pair{kPirate, 5},
+                                     std::pair{kTigress, 1}, std::pair{kMermaid, 2},
+                                     std::pair{kKing, 1}})
+    for (int k = 0; k < copies; ++k) deck.push_back(card);
+  bots::Rng rng(seed);
+  for (int i = static_cast<int>(deck.size()) - 1; i > 0; --i)
+    std::swap(deck[i], deck[rng.Below(i + 1)]);
+  const int h = HandSize(o, seats, manche);
+  DealEvent d;
+  size_t k = 0;
+  for (int s = 0; s < seats; ++s) {
+    d.hands.emplace_back();
+    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
+  }
+  if (TurnsCard(o, manche)) d.turned = deck[k];
+  d.seed = static_cast<int64_t>(seed & 0x7FFFFFFFFFFFFFFFull);
+  return d;
+}
+
+TEST_CASE("DealFromSeed deals exactly the documented shuffle", "[sk_bots]") {
+  // The dealt hands are part of the contract (a seed names a deal): the
+  // deck laid out once must give the hands the plain algorithm gives.
+  bots::Rng rng(314);
+  for (const char* ruleset : kRulesets) {
+    for (const char* deck : {"70", "66"}) {
+      for (const char* trump : {"turned", "black"}) {
+        Options o;
+        REQUIRE(MakeOptions(ruleset, {{"deck", deck}, {"trump", trump}}, 2, o).empty());
+        for (int seats = 2; seats <= 8; ++seats)
+          for (int manche = 1; manche <= kManches; ++manche) {
+            const uint64_t seed = rng.Next();
+            INFO(ruleset << " deck " << deck << " trump " << trump << ", " << seats
+                         << " seats, manche " << manche << ", seed " << seed);
+            CHECK(DealFromSeed(o, seats, manche, seed) == ReferenceDeal(o, seats, manche, seed));
+          }
+      }
+    }
+  }
+}
+
 // Swaps one unplayed card between seats a and b.
 void SwapOne(State& s, int a, int b, bots::Rng& rng) {
   auto pick = [&](const CardSet& h) {

@@ -100,3 +100,37 @@ TEST_CASE("CardSet: copies counted, as a multiset of counts") {
     }
   });
 }
+
+TEST_CASE("CardSet: each kind filled to its copies and emptied, alone and beside full blocks") {
+  // Every copy in and out, one at a time: the pirates' block straddles the
+  // two words (61..63 and 64..65), so a copy moves between them.
+  for (const bool full_deck : {false, true}) {
+    for (int i = 0; i < kCardBits; ++i) {
+      const Card c = KindOf(i);
+      if (c.index != i) continue;
+      INFO(CardText(c) << (full_deck ? " in the full deck" : " alone"));
+      CardSet set = full_deck ? CardSet::Deck(70) : CardSet();
+      for (int k = 0; k < Copies(c) && full_deck; ++k) REQUIRE(set.Remove(c));
+      const int others = set.size();
+      CHECK(set.Count(c) == 0);
+      CHECK(!set.Remove(c));
+      for (int k = 1; k <= Copies(c); ++k) {
+        REQUIRE(set.Add(c));
+        CHECK(set.Count(c) == k);
+        CHECK(set.size() == others + k);
+      }
+      CHECK(!set.Add(c));
+      CHECK(set.size() == others + Copies(c));
+      if (full_deck) CHECK(set == CardSet::Deck(70));
+      for (int k = Copies(c) - 1; k >= 0; --k) {
+        REQUIRE(set.Remove(c));
+        CHECK(set.Count(c) == k);
+        CHECK(set.size() == others + k);
+      }
+      CHECK(!set.Remove(c));
+      for (int j = 0; j < kCardBits; ++j)  // the other kinds as they were
+        if (KindOf(j).index == j && j != i)
+          CHECK(set.Count(KindOf(j)) == (full_deck ? Copies(KindOf(j)) : 0));
+    }
+  }
+}

@@ -256,3 +256,32 @@ TEST_CASE("SK-P4 defer-escapes: no lead suit while only escape-like cards are do
   t.Do(Play(0, "3g"));  // seat 0 holds no yellow
   CHECK(t.state.last_trick->winner == 3);
 }
+
+TEST_CASE("The sentence of each refusal of a play or a deal names its seats, cards and counts") {
+  using Catch::Matchers::Contains;
+  Table t(2);
+  SkipManche(t);
+  // SK-D2: a card the deck lacks, then a kind dealt beyond its copies.
+  Table o(2, "skull-king-original");
+  CHECK_THAT(o.Try(Deal({"14b", "1b"}))->message, Contains("14b") && Contains("66 cards"));
+  CHECK_THAT(t.Try(Deal({"mermaid mermaid", "mermaid 2b"}, "3b"))->message,
+             Contains("mermaid") && Contains("2 copies"));
+  CHECK_THAT(t.Try(Deal({"king 1b", "king 2b"}, "3b"))->message,
+             Contains("king") && Contains("1 copy)"));
+  t.Do(Deal({"3y tigress", "8y 14p"}, "6b"));  // dealer 1: seat 0 leads
+  CHECK_THAT(t.Try(Play(0, "3y"))->message, Contains("seats 0 and 1 still owe a bid"));  // SK-B3
+  t.Do(Bid(0, 0));
+  CHECK_THAT(t.Try(Play(0, "3y"))->message, Contains("seat 1 still owes a bid"));
+  t.Do(Bid(1, 0));
+  CHECK(t.Try(Play(9, "3y"))->message == "no seat 9");
+  const std::string turn = t.Try(Play(1, "8y"))->message;  // SK-P1
+  CHECK_THAT(turn, Contains("seat 0 plays next") && Contains("pli 1") && Contains("not seat 1"));
+  CHECK_THAT(t.Try(Play(0, "king 1b"))->message, Contains("names 2") && Contains("(king 1b)"));
+  CHECK_THAT(t.Try(Play(0, "king"))->message, Contains("seat 0 does not hold king"));
+  CHECK_THAT(t.Try(Play(0, "tigress"))->message, Contains("declare which"));  // SK-P3
+  CHECK_THAT(t.Try(Play(0, "3y", Declare::kEscape))->message,
+             Contains("3y cannot be declared escape"));
+  t.Do(Play(0, "3y"));
+  CHECK_THAT(t.Try(Play(1, "14p"))->message,  // SK-P5
+             Contains("yellow was led") && Contains("seat 1 holds 8y") && Contains("14p"));
+}
