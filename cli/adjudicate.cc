@@ -47,8 +47,7 @@ std::optional<AnyLoadedGame> LoadExplained(const ExplainArgs& args) {
   std::optional<AnyLoadedGame> game;
   if (args.db) {
     std::unique_ptr<EventStore> store = OpenStore(*args.db, OpenMode::kReadOnly);
-    const std::vector<std::string> ids = DbGameIds(*store, *args.db, args.game, true);
-    game = LoadAnyStoredGame(*store, ids.front());
+    game = LoadAnyStoredGame(*store, DbGameId(*store, *args.db, args.game));
   } else {
     game = LoadAnyFileGame(args.source, args.game);
   }

@@ -60,9 +60,9 @@ inline AnyLoadedGame LoadReplayGame(const std::string& source, const std::option
   std::optional<AnyLoadedGame> loaded;
   if (db) {
     std::unique_ptr<EventStore> store = OpenStore(*db, OpenMode::kReadOnly);
-    const std::vector<std::string> ids = DbGameIds(*store, *db, game, true);
-    loaded = LoadAnyStoredGame(*store, ids.front());
-    if (!loaded) throw std::runtime_error("game \"" + ids.front() + "\" of " + *db + " has no readable game event");
+    const std::string id = DbGameId(*store, *db, game);
+    loaded = LoadAnyStoredGame(*store, id);
+    if (!loaded) throw std::runtime_error("game \"" + id + "\" of " + *db + " has no readable game event");
   } else {
     loaded = LoadAnyFileGame(source, game);
   }

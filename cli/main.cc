@@ -190,19 +190,20 @@ std::optional<pli::AnyLoadedGame> OtherGame(const Args& args,
     if (!args.source.empty()) throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
     if (!pli::IsPostgresUri(*args.db)) {
       sqlite = pli::OpenSqliteReader(*args.db);
-      // --game's game is there (its games row), or DbGameIds says which are.
-      const std::vector<std::string> ids =
-          args.game && sqlite->HeadOf(*args.game)
-              ? std::vector<std::string>{*args.game}
-              : pli::DbGameIds(*sqlite, *args.db, args.game, true);
+      // --game's game is there (its games row), or DbGameIds says which are;
+      // several and no --game: DbGameId says which to choose.
+      std::vector<std::string> ids = args.game && sqlite->HeadOf(*args.game)
+                                         ? std::vector<std::string>{*args.game}
+                                         : pli::DbGameIds(*sqlite, *args.db, args.game, false);
+      if (ids.size() > 1) ids = {pli::DbGameId(*sqlite, *args.db, args.game)};
       // No game: the default game's own command says the file holds none.
       own = OwnPointOf(ids.empty() ? nullptr : pli::StoredGameKind(*sqlite, ids.front()));
       if (own != nullptr || ids.empty()) return std::nullopt;
       return pli::LoadAnyStoredGame(*sqlite, ids.front());
     }
     std::unique_ptr<pli::EventStore> store = pli::OpenStore(*args.db, pli::OpenMode::kReadOnly);
-    const std::vector<std::string> ids = pli::DbGameIds(*store, *args.db, args.game, true);
-    std::optional<pli::AnyLoadedGame> game = pli::LoadAnyStoredGame(*store, ids.front());
+    std::optional<pli::AnyLoadedGame> game =
+        pli::LoadAnyStoredGame(*store, pli::DbGameId(*store, *args.db, args.game));
     own = OwnPointOf(game ? game->log.kind : nullptr);
     if (own != nullptr) return std::nullopt;
     return game;

@@ -182,13 +182,18 @@ AnyLoadedGame LoadAnyFileGame(const std::string& source, const std::optional<std
   return out;
 }
 
+std::string DbGameId(EventStore& store, const std::string& db, const std::optional<std::string>& id) {
+  const std::vector<std::string> ids = DbGameIds(store, db, id, false);
+  if (ids.empty()) throw std::runtime_error(db + " holds no game");
+  return ids[SelectGameIndex(ids, id, db)];
+}
+
 AnyLoadedGame LoadOneAnyGame(const std::optional<std::string>& file,
                              const std::optional<std::string>& db,
                              const std::optional<std::string>& id) {
   if (!db) return LoadAnyFileGame(*file, id);
   std::unique_ptr<EventStore> store = OpenStore(*db, OpenMode::kReadOnly);
-  const std::vector<std::string> ids = DbGameIds(*store, *db, id, false);
-  const std::string chosen = ids[SelectGameIndex(ids, id, *db)];
+  const std::string chosen = DbGameId(*store, *db, id);
   std::optional<AnyLoadedGame> loaded = LoadAnyStoredGame(*store, chosen);
   if (!loaded) throw std::runtime_error("game \"" + chosen + "\" of " + *db + " has no readable game event");
   return std::move(*loaded);

@@ -80,6 +80,11 @@ std::string IdsText(const std::vector<std::string>& ids);
 std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
                                    const std::optional<std::string>& id, bool witness);
 
+// The one game of a database a command looks at (state, legal, explain,
+// replay): --game's, or the only one. A database with no game, or with
+// several and no --game, is an error that says so and lists their ids.
+std::string DbGameId(EventStore& store, const std::string& db, const std::optional<std::string>& id);
+
 // The game a SQLite database's game is of, named by its first row's body
 // (GameOfBody); nullptr when the game has no rows or no game owns that
 // body. Reads the games row and row 1 only: state and legal choose their
