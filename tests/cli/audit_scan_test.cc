@@ -252,6 +252,55 @@ TEST_CASE("audit --db reads one snapshot: a game added meanwhile is seen by no p
   CHECK(added == 2);
 }
 
+// What a scan hands over, as text: per game, its id, its games row's head
+// and its rows' seqs and first hash bytes.
+struct Transcript final : GameRowsVisitor {
+  void Start(std::string_view game) override { text += "game " + std::string(game) + ":"; }
+  bool Row(const StoredRowView& row) override {
+    text += " " + std::to_string(row.seq) + "/" + std::to_string(row.hash[0]) + "/" +
+            std::string(row.cards.substr(0, 5));
+    return true;
+  }
+  void Finish(std::string_view game, const GameRow& row) override {
+    text += " end " + std::string(game) + " head " + std::to_string(row.head.seq) + " " +
+            row.ruleset + "\n";
+  }
+  std::string text;
+};
+
+TEST_CASE("ScanGames: every games row in key order with its rows, as ScanRows reads each") {
+  TempDir dir;
+  for (const Case& c : Cases(dir)) {
+    INFO(c.what);
+    std::unique_ptr<SqliteReader> store = OpenSqliteReader(c.db);
+    std::vector<std::string> ids = store->Games();
+    std::sort(ids.begin(), ids.end());
+    std::string expected;
+    for (const std::string& id : ids) {
+      Transcript one;
+      one.Start(id);
+      const std::optional<GameRow> row =
+          store->ScanRows(id, [&](const StoredRowView& r) { return one.Row(r); });
+      REQUIRE(row.has_value());
+      one.Finish(id, *row);
+      expected += one.text;
+    }
+    Transcript all;
+    store->ScanGames(all);
+    CHECK(all.text == expected);
+    // A range: the games from the third in key order to the sixth, excluded.
+    if (ids.size() < 6) continue;
+    Transcript some;
+    store->ScanGames(some, ids[2], ids[5]);
+    std::string range;
+    for (size_t i = 2; i < 5; ++i) {
+      const size_t at = expected.find("game " + ids[i] + ":");
+      range += expected.substr(at, expected.find('\n', at) + 1 - at);
+    }
+    CHECK(some.text == range);
+  }
+}
+
 TEST_CASE("InSharedSnapshot: every reader sees the database as it was when they began") {
   TempDir dir;
   const std::string db = Archive(dir, "shared.db");
@@ -272,7 +321,7 @@ TEST_CASE("InSharedSnapshot: every reader sees the database as it was when they 
   CHECK(store->Games().size() == games.size() + 1);  // outside, the new game is there
 }
 
-TEST_CASE("pli audit --jobs: the same output for any N; N is at least 1") {
+TEST_CASE("pli audit --jobs N prints the same for any N and refuses 0") {
   TempDir dir;
   const std::string db = Tampered(dir, "jobs.db",
                                   "UPDATE events SET body = CAST(body || x'20' AS BLOB) "
