@@ -156,6 +156,18 @@ void MeasureAudit(const Config& c, Report& r) {
          Count(static_cast<double>(scanned) / w.subject) + " rows/s",
          "the bare scan of 3a: " + Count(static_cast<double>(scanned) / w.reference) + " rows/s",
          Ratio(1 / w.ratio) + " of the scan", "", ""});
+  // The same audit by two threads (`pli audit --jobs 2`): run pinned to
+  // two cores (taskset -c 0,1) for it to mean anything.
+  int64_t parallel = 0;
+  const Paired j = TimePaired(
+      reps, [&] { parallel = AuditDbParallel(path, 2); }, [&] { KeepAlive(BareScan(path, false)); });
+  if (parallel != audited) std::abort();
+  r.Add({"3h", "the audit of 3a by two threads (`pli audit --db --jobs 2`: each scans half the "
+               "games on its own connection, one snapshot shared; needs two cores)",
+         Count(static_cast<double>(parallel) / j.subject) + " events/s",
+         "the one-thread bare scan of 3a: " + Count(static_cast<double>(scanned) / j.reference) +
+             " rows/s",
+         Ratio(1 / j.ratio) + " of the scan", "≥ 0.5× the scan", Verdict(1 / j.ratio >= 0.5)});
   const ProcessRun p = RunProcess({c.pli, "audit", "--db", path}, true);
   r.Add({"3d", "`pli audit --db` on the same database, the whole command",
          Count(static_cast<double>(audited) / p.seconds) + " events/s (" + Duration(p.seconds) +

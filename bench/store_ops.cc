@@ -13,6 +13,8 @@
 #include "bench/random_games.h"
 #include "referee/president/referee.h"
 #include "referee/sqlite_store.h"
+#include "replay/audit.h"
+#include "replay/chain_check.h"
 #include "replay/president/chain_check.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
@@ -155,16 +157,44 @@ int64_t ScanAndHash(const std::string& path) {
   return rows;
 }
 
+namespace {
+
+// Counts what the audit hands over; aborts unless every game is clean.
+class CleanSink final : public AuditSink {
+ public:
+  bool keep_going() const override { return false; }
+  void Add(const GameVerdict& game) override {
+    if (!game.findings.empty() || game.chain.status != ChainStatus::kOk) {
+      Die("something to report in " + game.game);
+    }
+    events += game.events;
+  }
+  void AddClean(const std::string&, int64_t n) override { events += n; }
+  void SetDatabaseCheck(const std::string&, std::vector<std::string>) override {}
+  void SetDatabase(const DatabaseHead&, std::vector<DatabaseProblem>) override {}
+  void Progress(size_t, size_t) override {}
+
+  int64_t events = 0;
+};
+
+}  // namespace
+
 int64_t AuditDb(const std::string& path) {
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(path);
-  int64_t events = 0;
-  ScanScratch scratch;  // one Event and one State for every game, as AuditDbGames keeps
-  for (const std::string& game : store->Games()) {
-    const std::optional<int64_t> audited = AuditStoredGameFast(*store, game, std::nullopt, scratch);
-    if (!audited) Die("something to report in " + game);
-    events += *audited;
-  }
-  return events;
+  CleanSink sink;
+  store->InOneSnapshot(
+      [&] { AuditSqliteGames(sink, *store, store->Games(), std::nullopt, std::nullopt); });
+  return sink.events;
+}
+
+int64_t AuditDbParallel(const std::string& path, int jobs) {
+  std::unique_ptr<SqliteReader> store = OpenSqliteReader(path);
+  CleanSink sink;
+  const bool shared = InSharedSnapshot(*store, jobs, [&](const std::vector<SqliteReader*>& scanners) {
+    AuditSqliteGames(sink, *store, store->Games(), std::nullopt, std::nullopt, scanners);
+  });
+  if (!shared) Die("the snapshot could not be shared");
+  return sink.events;
 }
 
 int64_t AuditDbDetailed(const std::string& path) {

@@ -48,11 +48,16 @@ int64_t ScanAndHash(const std::string& path);
 // body, hash), every row, touching each column, on a default connection.
 int64_t WideScan(const std::string& path);
 
-// What `pli audit --db` does, in process (replay/audit.h AuditDbGames): for
-// every game, one pass over its rows from SQLite's buffers
-// (AuditStoredGameFast: chain, head, columns, decode, Decide and Apply).
+// What `pli audit --db` does, in process (replay/audit.h AuditDbGames,
+// without SQLite's integrity_check and the database head): in one read
+// transaction, one pass over every game's rows from SQLite's buffers in key
+// order (AuditSqliteGames: chain, head, columns, decode, Decide and Apply).
 // Aborts unless every game is clean. Returns the events audited.
 int64_t AuditDb(const std::string& path);
+// The same audit by `jobs` threads, each scanning a range of the games on
+// its own connection, one snapshot shared (`pli audit --db --jobs N`:
+// InSharedSnapshot, AuditSqliteGames). Aborts unless every game is clean.
+int64_t AuditDbParallel(const std::string& path, int jobs);
 // The detailed path, which `pli audit --db` takes for a game with anything
 // to report (and took for every game before the fast path): Read,
 // CheckStoredGame and AuditByPosition. Aborts unless every game is clean.

@@ -129,6 +129,7 @@ struct Args {
   std::optional<int64_t> at;        // state, legal
   std::optional<std::string> game;  // state, legal
   std::optional<std::string> html;  // audit --html FILE
+  int jobs = 0;                     // audit --jobs N (0: pli::DefaultAuditJobs())
 };
 
 void Print(const boost::json::value& value) { std::cout << boost::json::serialize(value) << "\n"; }
@@ -144,7 +145,8 @@ int AuditInto(pli::cli::AuditPrinter& printer, pli::AuditSink& sink, const Args&
   pli::Witness witness;
   if (args.head) witness = pli::ParseWitness(*args.head);
   if (args.db) {
-    pli::AuditDbGames(sink, *args.db, args.game, witness.game, witness.database);
+    pli::AuditDbGames(sink, *args.db, args.game, witness.game, witness.database,
+                      args.jobs > 0 ? args.jobs : pli::DefaultAuditJobs());
     return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
   }
   pli::AuditFileGames(sink, args.source, args.game, witness);
@@ -313,6 +315,13 @@ Commands AddCommands(CLI::App& app, Args& args) {
                    "exported log (pli export)")
       ->type_name("SEQ:HASH|db:N:HASH");
   c.audit->add_option("--html", args.html, pli::cli::kAuditHtmlHelp)->type_name("FILE");
+  c.audit
+      ->add_option("--jobs", args.jobs,
+                   "with --db FILE: audit its games in N threads, each reading a share of them "
+                   "from the same snapshot; the output is the same for any N (default: the "
+                   "cores this process may use, at most 4)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 64));
   c.state = AddCommand(app, "state",
                        "Show the state of a game after an event: manche, phase, turn, hands, the "
                        "pli and what is in force, who is out, the ranking (Skull King: the "

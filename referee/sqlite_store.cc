@@ -38,6 +38,17 @@ constexpr const char* kNextEventGameSql =
 constexpr const char* kRowsSql =
     "SELECT seq, type, seat, id, cards, body, hash, prev, "
     "declaration, recipient, at, seed FROM events WHERE game = ?1 ORDER BY seq";
+// Every row and every games row, in key order (both tables are WITHOUT
+// ROWID on the game id: a walk over each b-tree, no sort): ScanGames.
+constexpr const char* kAllRowsSql =
+    "SELECT game, seq, type, seat, id, cards, body, hash, prev, "
+    "declaration, recipient, at, seed FROM events WHERE game >= ?1 ORDER BY game, seq";
+constexpr const char* kAllRowsSqlBeforeDetails =
+    "SELECT game, seq, type, seat, id, cards, body, hash, prev FROM events "
+    "WHERE game >= ?1 ORDER BY game, seq";
+constexpr const char* kAllGameRowsSql =
+    "SELECT game, head_seq, head_hash, ruleset, seats, created FROM games "
+    "WHERE game >= ?1 ORDER BY game";
 constexpr const char* kRowsSqlBeforeDetails =
     "SELECT seq, type, seat, id, cards, body, hash, prev FROM events "
     "WHERE game = ?1 ORDER BY seq";
@@ -146,27 +157,67 @@ class SqliteStore : public SqliteReader {
     StoredRowView view;
     sqlite3_stmt* s = rows_.get();
     while (rows_.Step()) {
-      view.seq = ColumnValue(s, 0).Int();
-      view.type = ColumnValue(s, 1).Int();
-      view.seat = static_cast<int>(ColumnValue(s, 2).IntOr(-1));
-      view.id = ColumnValue(s, 3).OptionalText();
-      view.cards = ColumnValue(s, 4).Text();
-      view.body = ColumnValue(s, 5).Blob();
-      view.hash = ColumnValue(s, 6).ToHash();
-      view.prev = ColumnValue(s, 7).ToHash();
-      view.details = details_;
-      if (details_) {
-        view.declaration = ColumnValue(s, 8).OptionalText();
-        view.recipient = ColumnValue(s, 9).IntOr(-1);
-        view.at = ColumnValue(s, 10).OptionalText();
-        const ColumnValue seed(s, 11);
-        view.seed = seed.IsNull() ? std::nullopt : std::optional<int64_t>(seed.Int());
-      }
+      ViewAt(s, 0, view);
       if (!row(view)) break;
     }
     db_.CheckUnchanged();
     return head;
   }
+
+  void InOneSnapshot(const std::function<void()>& fn) override {
+    ReadTransaction txn(*this);
+    fn();
+  }
+
+  void ScanGames(GameRowsVisitor& visit, std::string_view from,
+                 const std::optional<std::string>& to) override {
+    ReadTransaction txn(*this);
+    // A string, not the view: an empty view's null pointer would bind NULL,
+    // and `game >= NULL` holds for no row.
+    const std::string lowest(from);
+    Stmt games(db_, kAllGameRowsSql);
+    Stmt rows(db_, details_ ? kAllRowsSql : kAllRowsSqlBeforeDetails);
+    games.Bind(1, lowest);
+    rows.Bind(1, lowest);
+    sqlite3_stmt* s = rows.get();
+    StoredRowView view;
+    bool more = rows.Step();
+    while (games.Step()) {
+      const std::string_view game = games.TextView(0);  // valid until games steps again
+      if (to && game >= *to) break;
+      visit.Start(game);
+      bool wanted = true;
+      for (; more; more = rows.Step()) {
+        // Both ids are TEXT (STRICT tables) in SQLite's BINARY order, which
+        // is memcmp's, as string_view's compare.
+        const ColumnValue id(s, 0);
+        const int order = id.Text().compare(game);
+        if (order > 0) break;      // the next game's
+        if (order < 0) continue;   // a row of no games row (StrayGames)
+        if (!wanted) continue;
+        ViewAt(s, 1, view);
+        wanted = visit.Row(view);
+      }
+      visit.Finish(game, GameRow{.ruleset = games.Text(3),
+                                 .seats = games.Text(4),
+                                 .created = games.Int(5),
+                                 .head = Head{games.Int(1), games.HashAt(2)}});
+    }
+    db_.CheckUnchanged();
+  }
+
+  // InSharedSnapshot: a read transaction begun and a row read (the
+  // snapshot is taken at the first read), and ended.
+  void BeginSnapshot() {
+    Run(begin_read_);
+    Stmt any(db_, "SELECT 1 FROM games LIMIT 1");
+    any.Step();
+  }
+  void EndSnapshot() {
+    Stmt::Use use(commit_);  // a read commits nothing: cannot fail
+    commit_.TryStep();
+  }
+  const Db& db() const { return db_; }
 
   std::vector<std::string> CheckFile(int limit) override {
     std::vector<std::string> out;
@@ -321,6 +372,27 @@ class SqliteStore : public SqliteReader {
     SqliteStore* s_;
   };
 
+  // Reads a row's columns from column `first` on (seq first) into `view`:
+  // views into the statement's buffers, valid until it steps again.
+  void ViewAt(sqlite3_stmt* s, int first, StoredRowView& view) const {
+    view.seq = ColumnValue(s, first).Int();
+    view.type = ColumnValue(s, first + 1).Int();
+    view.seat = static_cast<int>(ColumnValue(s, first + 2).IntOr(-1));
+    view.id = ColumnValue(s, first + 3).OptionalText();
+    view.cards = ColumnValue(s, first + 4).Text();
+    view.body = ColumnValue(s, first + 5).Blob();
+    view.hash = ColumnValue(s, first + 6).ToHash();
+    view.prev = ColumnValue(s, first + 7).ToHash();
+    view.details = details_;
+    if (details_) {
+      view.declaration = ColumnValue(s, first + 8).OptionalText();
+      view.recipient = ColumnValue(s, first + 9).IntOr(-1);
+      view.at = ColumnValue(s, first + 10).OptionalText();
+      const ColumnValue seed(s, first + 11);
+      view.seed = seed.IsNull() ? std::nullopt : std::optional<int64_t>(seed.Int());
+    }
+  }
+
   StoredEvent RowAt(const Stmt& row) const {
     StoredEvent e;
     e.seq = row.Int(0);
@@ -465,6 +537,47 @@ std::unique_ptr<EventStore> OpenSqliteStore(const std::string& path, OpenMode mo
 
 std::unique_ptr<SqliteReader> OpenSqliteReader(const std::string& path) {
   return std::make_unique<SqliteStore>(sqlite::OpenDb(path, OpenMode::kReadOnly));
+}
+
+bool InSharedSnapshot(SqliteReader& store, int count,
+                      const std::function<void(const std::vector<SqliteReader*>&)>& fn) {
+  auto* first = dynamic_cast<SqliteStore*>(&store);
+  // A connection opened read-write by OpenReader reads a private copy.
+  if (first == nullptr || sqlite3_db_readonly(first->db().get(), "main") != 1) return false;
+  if (sqlite3_get_autocommit(first->db().get()) == 0) {
+    throw StoreError(first->db().path() + ": InSharedSnapshot inside a transaction");
+  }
+  const std::string& path = first->db().path();
+  std::vector<std::unique_ptr<SqliteStore>> readers;
+  std::vector<SqliteStore*> all{first};
+  std::vector<SqliteReader*> others;
+  for (int i = 0; i < count; ++i) {
+    readers.push_back(std::make_unique<SqliteStore>(sqlite::OpenDb(path, OpenMode::kReadOnly)));
+    all.push_back(readers.back().get());
+    others.push_back(readers.back().get());
+  }
+  const Db probe = sqlite::OpenDb(path, OpenMode::kReadOnly);
+  const auto data_version = [&probe] {
+    Stmt version(probe, "PRAGMA data_version");
+    version.Step();
+    return version.Int(0);
+  };
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const int64_t before = data_version();
+    size_t begun = 0;
+    struct End {
+      std::vector<SqliteStore*>& all;
+      size_t& begun;
+      ~End() {
+        for (size_t i = 0; i < begun; ++i) all[i]->EndSnapshot();
+      }
+    } end{all, begun};
+    for (; begun < all.size(); ++begun) all[begun]->BeginSnapshot();
+    if (data_version() != before) continue;  // a commit came between: again
+    fn(others);
+    return true;
+  }
+  return false;
 }
 
 void BackupSqliteStore(const std::string& path, const std::string& target) {

@@ -1,9 +1,18 @@
 // audit.cc: auditing the games of a SOURCE (audit.h).
 #include "replay/audit.h"
 
+#include <sched.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 
@@ -147,21 +156,138 @@ void AuditScannedGames(AuditSink& sink, PostgresReader& store, const std::string
 
 void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
                   const std::optional<Head>& witness,
-                  const std::optional<DatabaseHead>& db_witness) {
+                  const std::optional<DatabaseHead>& db_witness, int jobs) {
   if (IsPostgresUri(db)) {
     return AuditScannedGames(sink, *OpenPostgresReader(db), db, id, witness, db_witness);
   }
   std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
-  const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
-  // SQLite's own check first: a damaged page may also hide rows from the
-  // games' checks, and a damaged index may answer lookups wrongly.
-  sink.SetDatabaseCheck(db, store->CheckFile());
+  // One snapshot for the whole audit, on every connection: the games
+  // listed, the file's check, every game's rows and the database's heads,
+  // whatever a writer commits meanwhile.
+  const auto audit = [&](const std::vector<SqliteReader*>& scanners) {
+    const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
+    // SQLite's own check first: a damaged page may also hide rows from the
+    // games' checks, and a damaged index may answer lookups wrongly. With
+    // scanners, it runs while they scan (the sink still gets it first).
+    AuditSqliteGames(sink, *store, ids, id, witness, scanners,
+                     [&] { sink.SetDatabaseCheck(db, store->CheckFile()); });
+    AuditDatabase(sink, *store, db_witness);
+  };
+  if (jobs > 1 && !id && InSharedSnapshot(*store, jobs, audit)) return;
+  store->InOneSnapshot([&] { audit({}); });
+}
+
+void AuditSqliteGames(AuditSink& sink, SqliteReader& store, const std::vector<std::string>& ids,
+                      const std::optional<std::string>& id, const std::optional<Head>& witness,
+                      const std::vector<SqliteReader*>& scanners,
+                      const std::function<void()>& before) {
   ScanScratch scratch;  // one event and one state, reused from game to game
-  for (size_t i = 0; i < ids.size(); ++i) {
-    sink.Progress(i, ids.size());
-    AuditDbGame(sink, *store, ids[i], witness, scratch);
+  // Scanners share the games, one at least each; else one thread.
+  const bool parallel = !id && scanners.size() >= 2 && ids.size() >= scanners.size();
+  if (!parallel && before) before();
+  if (id) {  // one game (--game): its rows alone, by their key
+    for (size_t i = 0; i < ids.size(); ++i) {
+      sink.Progress(i, ids.size());
+      AuditDbGame(sink, store, ids[i], witness, scratch);
+    }
+    return;
   }
-  AuditDatabase(sink, *store, db_witness);
+  // Every game: one pass over the tables in key order (ScanGames), each
+  // game's result kept until those created before it are handed over, so
+  // the sink gets them in creation order as before; a game with anything
+  // to report goes to the detailed path when its turn comes.
+  constexpr int64_t kPending = -1, kDetailed = -2;
+  std::unordered_map<std::string_view, size_t> index;
+  index.reserve(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) index.emplace(ids[i], i);
+  std::vector<int64_t> results(ids.size(), kPending);
+  size_t next = 0;  // the first game not handed over yet
+  const auto hand_over = [&](size_t i) {
+    sink.Progress(i, ids.size());
+    if (results[i] >= 0) return sink.AddClean(ids[i], results[i]);
+    if (results[i] == kPending) return AuditDbGame(sink, store, ids[i], witness, scratch);
+    sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(ids[i]), witness), sink.keep_going()));
+  };
+  if (!parallel) {
+    AuditStoredGamesFast(store, witness, scratch,
+                         [&](std::string_view game, std::optional<int64_t> events) {
+                           const auto it = index.find(game);
+                           if (it == index.end()) return;  // listed in another snapshot
+                           results[it->second] = events ? *events : kDetailed;
+                           for (; next < ids.size() && results[next] != kPending; ++next) {
+                             hand_over(next);
+                           }
+                         });
+    // A game listed that the scan did not see (only when the list came
+    // from another snapshot): on its own.
+    for (; next < ids.size(); ++next) hand_over(next);
+    return;
+  }
+  // Several scanners, one thread each, on ranges of about as many games
+  // in key order; this thread hands the results over in creation order as
+  // they come, and takes the detailed path on `store` (the same snapshot).
+  std::vector<std::string_view> sorted(ids.begin(), ids.end());
+  std::sort(sorted.begin(), sorted.end());
+  const size_t jobs = scanners.size();
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t running = jobs;
+  std::exception_ptr failed;
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < jobs; ++k) {
+    std::string from = k == 0 ? std::string() : std::string(sorted[k * ids.size() / jobs]);
+    std::optional<std::string> to;
+    if (k + 1 < jobs) to = std::string(sorted[(k + 1) * ids.size() / jobs]);
+    threads.emplace_back([&, k, from = std::move(from), to = std::move(to)] {
+      try {
+        ScanScratch own;
+        AuditStoredGamesFast(
+            *scanners[k], witness, own,
+            [&](std::string_view game, std::optional<int64_t> events) {
+              const auto it = index.find(game);
+              if (it == index.end()) return;
+              {
+                const std::lock_guard<std::mutex> lock(mutex);
+                results[it->second] = events ? *events : kDetailed;
+              }
+              changed.notify_one();
+            },
+            from, to);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (!failed) failed = std::current_exception();
+      }
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        --running;
+      }
+      changed.notify_one();
+    });
+  }
+  std::exception_ptr error;
+  try {
+    if (before) before();
+    for (; next < ids.size(); ++next) {
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return results[next] != kPending || running == 0 || failed; });
+        if (failed) break;
+      }
+      hand_over(next);  // its result is final once seen under the lock
+    }
+  } catch (...) {
+    error = std::current_exception();
+  }
+  for (std::thread& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  if (failed) std::rethrow_exception(failed);
+}
+
+int DefaultAuditJobs() {
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 1;
+  return std::clamp(CPU_COUNT(&cpus), 1, 4);
 }
 
 void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,

@@ -107,16 +107,42 @@ void AuditScannedGames(AuditSink& sink, PostgresReader& store, const std::string
 void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,
                  const std::optional<Head>& witness, ScanScratch& scratch);
 
+// The games `ids` (creation order; DbGameIds) of a SQLite database audited
+// as AuditDbGames audits them, handed to the sink in that order, without
+// the database as a whole: with `id` (--game), that game's rows alone;
+// else one pass over every game's rows in key order
+// (AuditStoredGamesFast), the detailed path for a game with anything to
+// report. With two or more `scanners` (readers on store's snapshot:
+// InSharedSnapshot) and at least a game for each, each scans a range
+// of the games in a thread of its own while this thread hands the results
+// over in creation order and takes the detailed path on `store`: the sink
+// gets exactly what one thread gives it. `before` runs once before the
+// first game is handed over (while the scanners scan). Call it inside
+// store.InOneSnapshot (or InSharedSnapshot) for one snapshot.
+void AuditSqliteGames(AuditSink& sink, SqliteReader& store, const std::vector<std::string>& ids,
+                      const std::optional<std::string>& id, const std::optional<Head>& witness,
+                      const std::vector<SqliteReader*>& scanners = {},
+                      const std::function<void()>& before = {});
+
 // Audits the games of a database (all, or the one named by `id`) in
 // creation order, each checked for tampering (chain, head, the games row's
 // copies, and `witness` when given) and re-judged, then the database as a
 // whole (AuditDatabase, with `db_witness` when given): one pass over
 // SQLite's rows for a game with nothing to report (stored_scan.h), the
 // detailed path, which says what and where, for one with anything; the
-// sink gets the same either way. Memory holds one game at a time.
+// sink gets the same either way. Memory holds one game at a time (and a
+// number per game). A SQLite database of all its games is scanned by
+// `jobs` threads, each with its own connection on one shared snapshot
+// (AuditSqliteGames, InSharedSnapshot; one thread when jobs is 1 or the
+// snapshot cannot be shared), SQLite's check of the file meanwhile: what
+// the sink gets does not depend on `jobs`.
 void AuditDbGames(AuditSink& sink, const std::string& db, const std::optional<std::string>& id,
                   const std::optional<Head>& witness,
-                  const std::optional<DatabaseHead>& db_witness = std::nullopt);
+                  const std::optional<DatabaseHead>& db_witness = std::nullopt, int jobs = 1);
+
+// The threads AuditDbGames uses unless told (pli audit --jobs): the cores
+// this process may run on (its CPU affinity, so taskset counts), at most 4.
+int DefaultAuditJobs();
 
 // Audits the games of a log file, or of standard input for "-", as its
 // lines are read: each event is judged (rules, hash chain) as it comes and

@@ -237,6 +237,37 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
   return auditor.Finish(game, head);
 }
 
+namespace {
+
+// AuditStoredGamesFast's visitor: a RowAuditor per game.
+class GamesAuditor final : public GameRowsVisitor {
+ public:
+  GamesAuditor(const std::optional<Head>& witness, ScanScratch& scratch,
+               const std::function<void(std::string_view, std::optional<int64_t>)>& done)
+      : witness_(witness), scratch_(scratch), done_(done) {}
+  void Start(std::string_view) override { auditor_.emplace(witness_, scratch_); }
+  bool Row(const StoredRowView& row) override { return auditor_->Row(row); }
+  void Finish(std::string_view game, const GameRow& row) override {
+    done_(game, auditor_->Finish(game, row));
+  }
+
+ private:
+  const std::optional<Head>& witness_;
+  ScanScratch& scratch_;
+  const std::function<void(std::string_view, std::optional<int64_t>)>& done_;
+  std::optional<RowAuditor> auditor_;
+};
+
+}  // namespace
+
+void AuditStoredGamesFast(
+    SqliteReader& store, const std::optional<Head>& witness, ScanScratch& scratch,
+    const std::function<void(std::string_view game, std::optional<int64_t> events)>& done,
+    std::string_view from, const std::optional<std::string>& to) {
+  GamesAuditor auditor(witness, scratch, done);
+  store.ScanGames(auditor, from, to);
+}
+
 std::optional<int64_t> AuditScannedGameFast(const ScannedGame& game,
                                             const std::optional<Head>& witness,
                                             ScanScratch& scratch) {

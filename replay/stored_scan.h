@@ -14,8 +14,10 @@
 #define PLI_REPLAY_STORED_SCAN_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "schema/president/record.h"
@@ -57,6 +59,16 @@ std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view
 std::optional<int64_t> AuditScannedGameFast(const ScannedGame& game,
                                             const std::optional<Head>& witness,
                                             ScanScratch& scratch);
+// The same checks on every game of a SQLite store, in one pass over its
+// rows in key order (SqliteReader::ScanGames: the ids' byte order, not
+// creation order): `done` gets each game's id and what
+// AuditStoredGameFast would return for it, as each game's rows end.
+// `done` may read the store (the detailed path). With `from` and `to`,
+// the games whose ids are in [from, to) only (ScanGames).
+void AuditStoredGamesFast(
+    SqliteReader& store, const std::optional<Head>& witness, ScanScratch& scratch,
+    const std::function<void(std::string_view game, std::optional<int64_t> events)>& done,
+    std::string_view from = {}, const std::optional<std::string>& to = std::nullopt);
 // The same with buffers of its own, for a single game.
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness);

@@ -153,6 +153,14 @@ void CheckAgreement(const std::string& db, const std::optional<pli::Head>& witne
         pli::AuditDbGames(printer, db, game, witness);
         fast_status = printer.Finish(db);
       });
+      // The same by three threads, a game each (AuditSqliteGames' scanners
+      // on one shared snapshot): byte for byte.
+      const std::string parallel = Captured([&] {
+        pli::cli::AuditPrinter printer(json, keep_going);
+        pli::AuditDbGames(printer, db, game, witness, std::nullopt, 3);
+        CHECK(printer.Finish(db) == fast_status);
+      });
+      CHECK(parallel == fast);
       const std::string detailed = Captured([&] {
         pli::cli::AuditPrinter printer(json, keep_going);
         std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(db);
