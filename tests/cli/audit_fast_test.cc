@@ -37,6 +37,7 @@
 #include "referee/president/shuffle.h"
 #include "referee/sqlite_store.h"
 #include "replay/president/chain_check.h"
+#include "replay/president/stored_scan.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"
