@@ -36,6 +36,7 @@
 #include "referee/president/referee.h"
 #include "referee/president/shuffle.h"
 #include "referee/sqlite_store.h"
+#include "replay/president/audit.h"
 #include "replay/president/chain_check.h"
 #include "replay/president/stored_scan.h"
 #include "replay/stored_scan.h"
@@ -173,7 +174,9 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
         // The file's own check, as AuditDbGames runs it before the games.
         printer.SetDatabaseCheck(db, pli::OpenSqliteReader(db)->CheckFile());
         pli::ForEachDbGame(db, game, witness,
-                                [&](pli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
+                                [&](pli::LoadedGame&& g, size_t, size_t) {
+                                  printer.Add(pli::VerdictOf(g, keep_going));
+                                });
         pli::AuditDatabase(printer, *pli::OpenSqliteReader(db), std::nullopt);
         detailed_status = printer.Finish(db);
       });
