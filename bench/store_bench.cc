@@ -12,6 +12,7 @@
 #include "bench/store_ops.h"
 #include "referee/sqlite_store.h"
 #include "replay/president/chain_check.h"
+#include "replay/president/stored_scan.h"
 #include "replay/stored_scan.h"
 
 namespace pli::bench {

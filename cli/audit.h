@@ -84,9 +84,6 @@ class AuditPrinter : public AuditSink {
   // Whether part of the JSON document is already on stdout.
   bool Started() const { return json_ && summary_.games > 0; }
 
-  // Audits one game read whole, prints it, adds it to the summary.
-  void Add(const LoadedGame& game) { Add(VerdictOf(game, keep_going_)); }
-
   // Prints a game already judged (AuditFileGames), adds it to the summary.
   void Add(const GameVerdict& game) override {
     // A malformed event is malformed input (INTERFACE.md §2): exit 2 once

@@ -144,6 +144,12 @@ class Match {
   // once and compare the columns in place.
   virtual bool StepRow(int64_t seq, std::string_view body, const ColumnsView& columns,
                        std::optional<GameOpening>& opening);
+  // Back to before its game event, as NewMatch gives it, keeping the
+  // capacity its buffers have grown to, so that a fold that goes on to
+  // another game of the same game (the audit's one pass over an archive)
+  // need not allocate them again. False when the game cannot (this
+  // default): the caller then asks NewMatch.
+  virtual bool Reset() { return false; }
   // `pli state --json` and `pli legal --json` (INTERFACE.md §2, the game's
   // rulebook).
   virtual boost::json::object StateJson() const = 0;

@@ -16,10 +16,7 @@
 #include <utility>
 #include <variant>
 
-#include "engine/president/event.h"
 #include "referee/open_store.h"
-#include "replay/president/chain_check.h"
-#include "replay/president/source.h"
 #include "replay/stored_scan.h"
 
 namespace pli {
@@ -77,22 +74,6 @@ GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going) {
   }
   return GameVerdict{game.log.game, static_cast<int64_t>(game.log.events.size()),
                      auditor.match().Seats(), game.chain, auditor.Take(), malformed};
-}
-
-GameVerdict VerdictOf(const LoadedGame& game, bool keep_going) {
-  std::vector<AuditFinding> findings;
-  for (Finding& f : AuditByPosition(game.log.events, keep_going)) {
-    findings.push_back(AuditFinding{
-        f.seq, f.seat, std::move(f.written_type),
-        Verdict{std::string(CodeName(f.violation.code)), f.violation.rule,
-                SentenceFor(f.violation, Audience::kAdjudicator), f.violation.hidden}});
-  }
-  return GameVerdict{game.log.game,
-                     static_cast<int64_t>(game.log.events.size()),
-                     SeatNames(game.log),
-                     game.chain,
-                     std::move(findings),
-                     FirstMalformed(game.log) != nullptr};
 }
 
 namespace {
@@ -384,15 +365,13 @@ void AuditFileGames(AuditSink& sink, const std::string& source,
     }
     sink.SetDatabase(DatabaseHeadOf(*heads), CheckDatabase(*heads, witness.database));
   }
-  if (id || witness.game) {      // keep --game's (or the only game), which must be there
-    std::vector<GameLog> games;  // their ids only, for SelectGame's checks and messages
-    for (std::string& g : ids) games.push_back(GameLog{std::move(g), {}, {}, {}});
-    if (!id && games.size() > 1) {
+  if (id || witness.game) {  // keep --game's (or the only game), which must be there
+    if (!id && ids.size() > 1) {
       throw std::runtime_error("--head SEQ:HASH belongs to one game, and " + SourceLabel(source) +
-                               " holds " + std::to_string(games.size()) +
+                               " holds " + std::to_string(ids.size()) +
                                " games: choose it with --game ID");
     }
-    SelectGame(games, id, source);
+    SelectGameIndex(ids, id, source);
   }
   for (size_t i = 0; i < verdicts.size(); ++i) {
     if (witness.game) {

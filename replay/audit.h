@@ -21,8 +21,6 @@
 
 namespace pli {
 
-struct LoadedGame;  // Super Président's game read typed (replay/president/source.h)
-
 // A violation the audit found, in any game: the event's seq, acting seat
 // (-1 for none), `type` as written (nullopt for a malformed event without a
 // string `type`) and the game's verdict.
@@ -44,12 +42,11 @@ struct GameVerdict {
   bool malformed = false;  // it holds a malformed event
 };
 
-// The verdict of a game read whole (a file's game, or a stored game on the
-// detailed path): its events re-judged (AuditByPosition), its chain as
-// given. keep_going is audit --continue.
-GameVerdict VerdictOf(const LoadedGame& game, bool keep_going);
-// The same for a stored game of any game, checked (CheckStoredAnyGame):
-// each event judged by its game's Match.
+// The verdict of a stored game of any game, checked (CheckStoredAnyGame;
+// the detailed path): each event judged by its game's Match, at its
+// position, its chain as given. keep_going is audit --continue. (Super
+// Président's own events read whole have theirs in
+// replay/president/audit.h, the reference its tests hold this to.)
 GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going);
 
 // What an audit reports to, in order: the database file's check and

@@ -6,9 +6,9 @@
 // folded; no StoredGame, no hex hashes, no message unless something is
 // wrong. They answer only "nothing to report"; a game with anything to
 // report (a violation, a chain or head problem, an undecodable body) gets
-// nullopt, and the caller runs the detailed path (CheckStoredGame,
-// AuditByPosition: replay/chain_check.h), whose findings and messages are
-// the reference. So the fast paths never change what pli prints: a clean
+// nullopt, and the caller runs the detailed path (CheckStoredAnyGame,
+// replay/chain_check.h, and VerdictOf, replay/audit.h), whose findings and
+// messages are the reference. So the fast paths never change what pli prints: a clean
 // game is clean on both, and only the detailed path says why one is not.
 #ifndef PLI_REPLAY_STORED_SCAN_H_
 #define PLI_REPLAY_STORED_SCAN_H_
@@ -20,25 +20,19 @@
 #include <string>
 #include <string_view>
 
-#include "schema/president/record.h"
-#include "engine/president/event.h"
-#include "engine/president/state.h"
-#include "referee/postgres_store.h"
 #include "games/game.h"
+#include "referee/postgres_store.h"
+#include "referee/chain.h"
 #include "referee/sqlite_store.h"
-#include "games/president/log.h"
 
 namespace pli {
 
-// What a scan reuses from row to row and from game to game, so that
-// auditing an archive allocates (almost) nothing per row: the event each
-// row is decoded into (DecodeEventInto) and the state the game is folded
-// into (reset between games, keeping its buffers' capacity). Holds nothing
-// a caller should read.
+// What a scan reuses from game to game, so that auditing an archive
+// allocates (almost) nothing per row: the match each game is folded into,
+// whose own buffers (the event a row is decoded into, the state) its game
+// reuses from row to row. Holds nothing a caller should read.
 struct ScanScratch {
-  Event event;
-  State state;
-  std::unique_ptr<Match> match;  // a game other than Super Président's
+  std::unique_ptr<Match> match;
 };
 
 // Audits a stored game in one pass: the checks of CheckStoredAnyGame
@@ -47,8 +41,8 @@ struct ScanScratch {
 // judging (every event legal). Returns the number of events when every
 // check passes; nullopt when one fails or there is no such game (then run
 // the detailed path). A game of any game: its first row's body names it
-// (GameOfBody); Super Président's rows are decoded and folded by its own
-// types, any other game's through its Match (Match::StepRow).
+// (GameOfBody), and each row is stepped by its game's Match
+// (Match::StepRow: decoded once, its columns compared in place, judged).
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness,
                                            ScanScratch& scratch);
@@ -73,16 +67,17 @@ void AuditStoredGamesFast(
 std::optional<int64_t> AuditStoredGameFast(SqliteReader& store, std::string_view game,
                                            const std::optional<Head>& witness);
 
+// The link checks CheckStoredGame makes on a row, given the seq it should
+// have and the hash before it: its seq, its prev column, its hash.
+inline bool RowLinked(const StoredRowView& row, int64_t expected, const Hash& prev) {
+  return row.seq == expected && row.prev == prev && ChainHash(prev, row.seq, row.body) == row.hash;
+}
 
-// A stored game read for folding (state, legal): its events, each with its
-// seq, when every check of CheckStoredGame passes (without witness);
-// nullopt when one fails or there is no such game (then run
-// CheckStoredGame). The log's `hashes` stay empty: folding needs none.
-std::optional<GameLog> LoadStoredGameFast(SqliteReader& store, std::string_view game);
-
-// Whether a row's cards column is the text ColumnsOf(event).cards would
-// write for this body (referee/store.h), compared in place.
-bool CardsColumnMatches(const EventBody& body, std::string_view column);
+// The head check of CheckStoredGame for a log of rows 1..last whose last
+// hash is `last_hash`: at least one row, and the head is the last.
+inline bool HeadSound(const std::optional<GameRow>& row, int64_t last, const Hash& last_hash) {
+  return row && last > 0 && row->head.seq == last && row->head.hash == last_hash;
+}
 
 }  // namespace pli
 

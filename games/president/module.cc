@@ -11,6 +11,7 @@
 #include "bots/president/bot.h"
 #include "engine/president/rules.h"
 #include "engine/president/state.h"
+#include "games/president/columns.h"
 #include "schema/input_error.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/event_json.h"
@@ -95,15 +96,28 @@ class PresidentMatch final : public Match {
     return ToVerdict(*v);
   }
   std::optional<Verdict> Step(const AnyEvent& event) override {
-    const Phase phase = state_.phase;
-    const int plays = state_.pli.plays;
-    std::optional<Violation> v = pli::Step(state_, Read(event));
-    if (!v) {
-      CountPlis(phase, plays, scratch_.body);
-      if (keep_log_) log_.push_back(scratch_);
-      return std::nullopt;
-    }
+    std::optional<Violation> v = StepEvent(Read(event));
+    if (!v) return std::nullopt;
     return ToVerdict(*v);
+  }
+  // The audit's one pass (Match::StepRow): the body decoded once, into the
+  // event kept from the last row, its columns compared in place
+  // (games/president/columns.h), the event judged as AuditByPosition
+  // judges it (replay/president/chain_check.h).
+  bool StepRow(int64_t seq, std::string_view body, const ColumnsView& columns,
+               std::optional<GameOpening>& opening) override {
+    Event& event = scratch_;
+    if (DecodeEventInto(body, event)) return false;
+    event.seq = seq;
+    if (!ColumnsAgree(columns, event)) return false;
+    const auto* created = std::get_if<GameEvent>(&event.body);
+    if (created) opening = GameOpening{created->game, created->ruleset, created->seats};
+    // An event whose seq is not the position Decide expects (1 for the
+    // game event of a state with none, else state.seq + 1) is judged
+    // without its seq.
+    const bool opens = created != nullptr && state_.phase == Phase::kNone;
+    if (seq != (opens ? 1 : state_.seq + 1)) event.seq.reset();
+    return !StepEvent(event);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
@@ -129,6 +143,14 @@ class PresidentMatch final : public Match {
     return MatchProgress{state_.manche, plis_, manche_over_};
   }
   void KeepLog() override { keep_log_ = true; }
+  bool Reset() override {
+    ResetState(state_);  // its lists keep their capacity
+    plis_ = 0;
+    manche_over_ = false;
+    keep_log_ = false;
+    log_.clear();
+    return true;
+  }
   // S2: the next manche's deal shuffled from `seed` (referee/shuffle.h).
   std::optional<std::string> SeededDeal(int64_t seed) const override {
     if (state_.seats == 0 || state_.phase == Phase::kGameOver) return std::nullopt;
@@ -140,6 +162,18 @@ class PresidentMatch final : public Match {
   const std::vector<Event>& log() const { return log_; }
 
  private:
+  // Steps `event` (scratch_); a legal one also counts plis and is kept in
+  // the log when asked.
+  std::optional<Violation> StepEvent(const Event& event) {
+    const Phase phase = state_.phase;
+    const int plays = state_.pli.plays;
+    std::optional<Violation> v = pli::Step(state_, event);
+    if (v) return v;
+    CountPlis(phase, plays, event.body);
+    if (keep_log_) log_.push_back(event);
+    return std::nullopt;
+  }
+
   // The event into scratch_, reused from one event to the next.
   const Event& Read(const AnyEvent& event) const {
     if (event.malformed) {

@@ -9,7 +9,7 @@
 #include "games/president/module.h"
 #include "referee/open_store.h"
 #include "replay/president/chain_check.h"
-#include "replay/stored_scan.h"
+#include "replay/president/stored_scan.h"
 
 namespace pli {
 

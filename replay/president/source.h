@@ -35,7 +35,7 @@ void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
 
 // One game of a database, checked for tampering as ForEachDbGame checks it
 // (without a witness): one pass over SQLite's rows when nothing is wrong
-// (replay/stored_scan.h; the log's hashes are then left empty, as folding
+// (replay/president/stored_scan.h; the log's hashes are then left empty, as folding
 // needs none), else CheckStoredGame, which says what is. A game that is
 // not there is an error listing those that are (DbGameIds).
 LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::string& id);

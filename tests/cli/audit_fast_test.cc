@@ -20,11 +20,14 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -36,7 +39,9 @@
 #include "referee/president/referee.h"
 #include "referee/president/shuffle.h"
 #include "referee/sqlite_store.h"
+#include "replay/president/audit.h"
 #include "replay/president/chain_check.h"
+#include "replay/president/stored_scan.h"
 #include "replay/stored_scan.h"
 #include "schema/president/event_codec.h"
 #include "tests/temp_dir.h"
@@ -172,7 +177,9 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
         // The file's own check, as AuditDbGames runs it before the games.
         printer.SetDatabaseCheck(db, pli::OpenSqliteReader(db)->CheckFile());
         pli::ForEachDbGame(db, game, witness,
-                                [&](pli::LoadedGame&& g, size_t, size_t) { printer.Add(g); });
+                                [&](pli::LoadedGame&& g, size_t, size_t) {
+                                  printer.Add(pli::VerdictOf(g, keep_going));
+                                });
         pli::AuditDatabase(printer, *pli::OpenSqliteReader(db), std::nullopt);
         detailed_status = printer.Finish(db);
       });
@@ -181,6 +188,15 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
     }
   }
   std::unique_ptr<pli::SqliteReader> store = pli::OpenSqliteReader(db);
+  // The one pass over every game, which folds game after game into one
+  // match (Match::Reset), says of each game what the pass over its rows
+  // alone, with a new match, says.
+  std::map<std::string, std::optional<int64_t>, std::less<>> scanned;
+  pli::ScanScratch scratch;
+  pli::AuditStoredGamesFast(*store, witness, scratch,
+                            [&](std::string_view id, std::optional<int64_t> events) {
+                              scanned.emplace(std::string(id), events);
+                            });
   for (const std::string& id : store->Games()) {
     if (game && *game != id) continue;
     INFO("game " << id);
@@ -189,6 +205,8 @@ void CheckAgreement(const std::string& db, const std::optional<std::string>& gam
                        pli::AuditByPosition(checked.log.events, false).empty();
     const std::optional<int64_t> fast = pli::AuditStoredGameFast(*store, id, witness);
     CHECK(fast.has_value() == clean);
+    REQUIRE(scanned.count(id) == 1);
+    CHECK(scanned.at(id) == fast);
     if (fast) CHECK(*fast == static_cast<int64_t>(checked.log.events.size()));
     // state and legal: the same events, the same verdict.
     const pli::CheckedGame plain = pli::CheckStoredGame(*store->Read(id), std::nullopt);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/audit.h"
+#include "replay/president/audit.h"
 #include "replay/president/source.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
@@ -315,7 +316,7 @@ TEST_CASE("INTERFACE 2: an audit that fails halfway still leaves one JSON docume
     pli::cli::AuditPrinter printer(true, false);
     CHECK_FALSE(printer.Started());
     pli::GameLog log{.game = "g1"};
-    printer.Add(pli::LoadedGame{log, pli::ChainCheck{pli::ChainStatus::kNone, {}}});
+    printer.Add(pli::VerdictOf(pli::LoadedGame{log, pli::ChainCheck{pli::ChainStatus::kNone, {}}}, false));
     CHECK(printer.Started());
     printer.Fail(pli::cli::InputError("archive.db: disk I/O error"));
   }

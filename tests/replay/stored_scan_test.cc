@@ -1,9 +1,11 @@
-// stored_scan_test.cc: the parts of replay/stored_scan.h that stand alone.
-// The fast paths themselves are tested against the detailed path on real
-// and tampered databases in tests/cli/audit_fast_test.cc (they feed
-// `pli audit --db`, whose output must not change).
+// stored_scan_test.cc: the parts of the audit's one pass
+// (replay/stored_scan.h) that stand alone: Super Président's cards column
+// compared in place (games/president/columns.h, its Match::StepRow). The
+// fast paths themselves are tested against the detailed path on real and
+// tampered databases in tests/cli/audit_fast_test.cc (they feed `pli audit
+// --db`, whose output must not change).
+#include "games/president/columns.h"
 #include "schema/president/record.h"
-#include "replay/stored_scan.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
