@@ -83,24 +83,6 @@ Overrides ListingOverrides(std::mt19937_64& rng, const std::string& ruleset, int
   return o;
 }
 
-DealEvent ShuffledDeal(std::mt19937_64& rng, const State& s) {
-  std::vector<Card> deck;
-  CardSet::Deck(s.options.deck).ForEachKind([&](Card c, int n) {
-    for (int i = 0; i < n; ++i) deck.push_back(c);
-  });
-  std::shuffle(deck.begin(), deck.end(), rng);
-  const int m = s.manche + 1;
-  const int h = HandSize(s.options, s.seats, m);
-  DealEvent d;
-  size_t k = 0;
-  for (int seat = 0; seat < s.seats; ++seat) {
-    d.hands.emplace_back();
-    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
-  }
-  if (TurnsCard(s.options, m)) d.turned = deck[k];
-  return d;
-}
-
 // One random game: at every position, both forms of LegalActions equal the
 // reference (the reusing form handed a vector left full by another call),
 // and both forms of ToEvent agree on every action listed (the reusing form
@@ -121,7 +103,7 @@ void ListEveryPosition(const std::string& ruleset, uint64_t seed) {
                           End(),
                           MalformedEvent{"seat", "not a seat"}};
   while (s.phase != Phase::kGameOver) {
-    RC_ASSERT(!Step(s, ShuffledDeal(rng, s)));
+    RC_ASSERT(!Step(s, RandomDeal(rng, s)));
     while (s.phase == Phase::kBidding || s.phase == Phase::kPlay) {
       const std::vector<LegalAction> expect = ReferenceLegal(s);
       RC_ASSERT(LegalActions(s) == expect);

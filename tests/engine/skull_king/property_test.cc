@@ -135,24 +135,6 @@ Overrides RandomOverrides(std::mt19937_64& rng, const std::string& ruleset, int 
   return o;
 }
 
-DealEvent RandomDeal(std::mt19937_64& rng, const State& s) {
-  std::vector<Card> deck;
-  CardSet::Deck(s.options.deck).ForEachKind([&](Card c, int n) {
-    for (int i = 0; i < n; ++i) deck.push_back(c);
-  });
-  std::shuffle(deck.begin(), deck.end(), rng);
-  const int m = s.manche + 1;
-  const int h = HandSize(s.options, s.seats, m);
-  DealEvent d;
-  size_t k = 0;
-  for (int seat = 0; seat < s.seats; ++seat) {
-    d.hands.emplace_back();
-    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
-  }
-  if (TurnsCard(s.options, m)) d.turned = deck[k];
-  return d;
-}
-
 bool Listed(const std::vector<LegalAction>& legal, const Event& e) {
   for (const LegalAction& a : legal)
     if (ToEvent(a) == e) return true;

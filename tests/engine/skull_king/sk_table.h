@@ -5,6 +5,8 @@
 #define PLI_TESTS_ENGINE_SKULL_KING_SK_TABLE_H_
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -110,6 +112,27 @@ inline void SkipManche(Table& t) {
   t.Do(d);
   while (t.state.phase == Phase::kBidding || t.state.phase == Phase::kPlay)
     t.Do(ToEvent(LegalActions(t.state).front()));
+}
+
+// The deal of the next manche of `s`, from the whole deck shuffled by `rng`
+// (SK-D1, SK-D2: H(m) cards a seat, and the turned card when SK-D3 asks
+// for one): a legal deal for random games.
+inline DealEvent RandomDeal(std::mt19937_64& rng, const State& s) {
+  std::vector<Card> deck;
+  CardSet::Deck(s.options.deck).ForEachKind([&](Card c, int n) {
+    for (int i = 0; i < n; ++i) deck.push_back(c);
+  });
+  std::shuffle(deck.begin(), deck.end(), rng);
+  const int m = s.manche + 1;
+  const int h = HandSize(s.options, s.seats, m);
+  DealEvent d;
+  size_t k = 0;
+  for (int seat = 0; seat < s.seats; ++seat) {
+    d.hands.emplace_back();
+    for (int i = 0; i < h; ++i) d.hands.back().push_back(deck[k++]);
+  }
+  if (TurnsCard(s.options, m)) d.turned = deck[k];
+  return d;
 }
 
 }  // namespace pli::sk::test
