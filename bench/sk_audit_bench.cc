@@ -132,24 +132,6 @@ void MakeSkDb(const std::string& path, int64_t events, uint64_t seed) {
   });
 }
 
-// Takes what the audit hands over; aborts unless every game is clean.
-class CleanSink final : public AuditSink {
- public:
-  bool keep_going() const override { return false; }
-  void Add(const GameVerdict& game) override {
-    if (!game.findings.empty() || game.chain.status != ChainStatus::kOk) {
-      Die("something to report in " + game.game);
-    }
-    events += game.events;
-  }
-  void AddClean(const std::string&, int64_t n) override { events += n; }
-  void SetDatabaseCheck(const std::string&, std::vector<std::string>) override {}
-  void SetDatabase(const DatabaseHead&, std::vector<DatabaseProblem>) override {}
-  void Progress(size_t, size_t) override {}
-
-  int64_t events = 0;
-};
-
 // What `pli audit --db` does, in process (AuditSqliteGames in one
 // snapshot: one pass over every game's rows in key order, the detailed path
 // for a game with anything to report), without SQLite's integrity_check

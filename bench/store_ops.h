@@ -18,6 +18,7 @@
 #include "referee/chain.h"
 #include "referee/store.h"
 #include "games/president/log.h"
+#include "replay/audit.h"
 
 namespace pli::bench {
 
@@ -99,6 +100,20 @@ class RawDb {
 
 // Removes a database file and its -wal, -shm and -journal.
 void RemoveDb(const std::string& path);
+
+// Counts the events an audit hands over, and stops the benchmark unless
+// every game is clean (measurements 3 and 9 audit archives they made clean).
+class CleanSink final : public AuditSink {
+ public:
+  bool keep_going() const override { return false; }
+  void Add(const GameVerdict& game) override;
+  void AddClean(const std::string&, int64_t n) override { events += n; }
+  void SetDatabaseCheck(const std::string&, std::vector<std::string>) override {}
+  void SetDatabase(const DatabaseHead&, std::vector<DatabaseProblem>) override {}
+  void Progress(size_t, size_t) override {}
+
+  int64_t events = 0;
+};
 
 }  // namespace pli::bench
 
