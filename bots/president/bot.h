@@ -113,6 +113,14 @@ std::unique_ptr<Bot> MakeBot(Level level, uint64_t seed, const BotBudget& budget
 // on, manche or game over).
 int SeatToAct(const State& state);
 
+// Whether `seat` must act now: its turn in play, or during the exchange a
+// gift it still owes. K3 records each gift as its own event and the rules
+// fix no order between them (Match::ToAct lists every owing giver), so a
+// bot asked for any giver with a gift owed answers with that gift, not only
+// the giver SeatToAct names. `state` may be a seat's public table (the
+// gifts owed are public).
+bool MustAct(const State& state, int seat);
+
 // The next event of a bot table, or nullopt when no one must act. `bots` has
 // one entry per seat. If `closes`, every other seat that holds a legal close
 // (in seat order after the seat to act) is asked first and may take it; then

@@ -38,7 +38,7 @@ class EasyBot : public Bot {
 
   std::optional<Event> Act(const SeatView& view) override {
     std::vector<LegalAction> legal = LegalFor(view);
-    const bool must_act = SeatToAct(view.table) == view.seat;
+    const bool must_act = MustAct(view.table, view.seat);
     const int n = static_cast<int>(legal.size());
     if (n == 0) return std::nullopt;
     const int pick = rng_.Below(must_act ? n : n + 1);
@@ -73,7 +73,7 @@ class MediumBot : public Bot {
 std::optional<Event> MediumAct(const SeatView& view) {
   std::vector<LegalAction> legal = LegalFor(view);
   if (legal.empty()) return std::nullopt;
-  if (SeatToAct(view.table) != view.seat) {
+  if (!MustAct(view.table, view.seat)) {
     // Out of turn only closes are listed; X1 is always worth taking.
     for (const LegalAction& a : legal)
       if (a.type == EventType::kClose) return EventFor(view, a);

@@ -12,6 +12,14 @@ int SeatToAct(const State& state) {
   return -1;
 }
 
+bool MustAct(const State& state, int seat) {
+  if (state.phase == Phase::kPlay) return state.turn == seat;
+  if (state.phase == Phase::kExchange)
+    for (const Gift& g : state.gifts)
+      if (!g.done && g.from == seat) return true;
+  return false;
+}
+
 std::optional<Event> NextEvent(const State& state, const std::vector<Event>& log,
                                const std::vector<Bot*>& bots, bool closes) {
   const int actor = SeatToAct(state);

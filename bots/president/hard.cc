@@ -69,7 +69,7 @@ class HardBot : public Bot {
   std::optional<Event> Act(const SeatView& view) override {
     // Gifts and out-of-turn closes are medium's: K2 fixes most gifts, and a
     // close is always worth taking.
-    if (view.table.phase != Phase::kPlay || SeatToAct(view.table) != view.seat)
+    if (view.table.phase != Phase::kPlay || !MustAct(view.table, view.seat))
       return MediumAct(view);
     std::vector<LegalAction> legal = LegalFor(view);
     if (legal.size() <= 1) return MediumAct(view);
