@@ -456,7 +456,12 @@ void Hub::Advance(Table& t) {
     }
     if (!next || due < next->first) next = {due, seat};
   }
-  if (!next) return;
+  if (!next) {
+    // Nothing is due: a grace timer armed while a person was away goes (they
+    // are back), so no bot plays a connected person's turn.
+    t.timer->cancel();
+    return;
+  }
   const int seat = next->second;
   const std::string by = "bot:" + t.level;
   const int64_t seq = t.match->seq();
@@ -469,8 +474,26 @@ void Hub::Advance(Table& t) {
   t.timer->async_wait([this, id, seat, seq, by](const boost::system::error_code& ec) {
     if (ec) return;
     Table* t = Find(id);
-    if (t && t->match->seq() == seq && !t->busy && t->queue.empty()) BotTurn(*t, seat, seq, by);
+    if (!t || t->busy || !t->queue.empty()) return;
+    // Asked again, not trusted: the person may have come back (or acted)
+    // since the timer was armed.
+    if (t->match->seq() != seq || !MayBotPlay(*t, seat)) return Advance(*t);
+    BotTurn(*t, seat, seq, by);
   });
+}
+
+// A bot may act for `seat`: a bot's seat, or a person's seat whose person
+// is not connected (their grace period is what Advance waited for).
+bool Hub::MayBotPlay(const Table& t, int seat) {
+  const Seat& s = t.seats[static_cast<size_t>(seat)];
+  return s.kind != "human" || s.connected == 0;
+}
+
+bool Hub::Idle(const std::string& table) const {
+  auto it = tables_.find(table);
+  if (it == tables_.end()) return true;
+  const Table& t = *it->second;
+  return !t.busy && t.queue.empty() && !t.thinking;
 }
 
 void Hub::BotTurn(Table& t, int seat, int64_t seq, const std::string& by) {
@@ -485,7 +508,7 @@ void Hub::BotTurn(Table& t, int seat, int64_t seq, const std::string& by) {
       Table* t = Find(id);
       if (!t) return;
       t->thinking = false;
-      if (!line || t->match->seq() != seq) {
+      if (!line || t->match->seq() != seq || !MayBotPlay(*t, seat)) {
         Advance(*t);
         return;
       }

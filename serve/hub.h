@@ -182,6 +182,10 @@ class Hub {
   // own departure, so it is dropped from the followers by identity.
   void Disconnected(const std::string& table, int seat, const Subscriber* who);
 
+  // Nothing in flight at the table (no action with the writer or queued,
+  // no bot thinking); true for an unknown table. Tests wait on it.
+  bool Idle(const std::string& table) const;
+
   // Stops the writer (pending work is answered first).
   void Shutdown();
 
@@ -213,6 +217,7 @@ class Hub {
   void Committed(Table& t, Pending p, const AnySubmitResult& r);
   void Advance(Table& t);
   void BotTurn(Table& t, int seat, int64_t seq, const std::string& by);
+  static bool MayBotPlay(const Table& t, int seat);
   void Broadcast(Table& t, size_t index);
   void Presence(Table& t);
   boost::json::object Welcome(Table& t, int seat);

@@ -495,7 +495,8 @@ void Hub::Resync(const std::string& table, int seat, int64_t since,
 void Hub::Disconnected(const std::string& table, int seat, const Subscriber* who) {
   Table* t = Find(table);
   if (!t) return;
-  if (seat >= 0 && t->seats[seat].connected > 0) --t->seats[seat].connected;
+  if (seat >= 0 && t->seats[seat].connected > 0 && --t->seats[seat].connected == 0)
+    t->seats[seat].seen = Clock::now();  // the grace period runs from the departure
   std::vector<Follower> kept;
   for (Follower& f : t->followers) {
     const std::shared_ptr<Subscriber> sub = f.sub.lock();

@@ -182,3 +182,70 @@ TEST_CASE("serve hub: a Skull King table of medium bots plays its ten manches to
   CHECK(Count(events, "deal") == 10);
   CHECK(Count(events, "end") == 1);
 }
+
+// The grace timer (HubOptions::grace): armed when a person whose turn it is
+// leaves; if they come back before it fires, no bot plays their turn. The
+// io_context is not run between the departure and the return, so the timer
+// cannot fire in between whatever the machine's speed; a timer of the
+// test's own, armed after the hub's for later, says the hub's has fired
+// (a steady_timer's handlers run in the order of their expiry).
+TEST_CASE("serve hub: a person who reconnects before the grace timer fires keeps their turn, no bot plays it") {
+  HubOptions o;
+  o.bot_delay = std::chrono::milliseconds(0);
+  o.grace = std::chrono::milliseconds(200);
+  Rig rig(o);
+  const Reply made = rig.Call([&](auto reply) {
+    rig.hub->CreateTable(R"({"ruleset":"super-president","seats":4,"bots":"medium"})", reply);
+  });
+  REQUIRE(made.status == 200);
+  const std::string id(Body(made).at("table").as_string());
+  const std::string code(Body(made).at("code").as_string());
+  const std::string host(Body(made).at("host_token").as_string());
+  std::vector<std::string> tokens;
+  std::vector<std::shared_ptr<Recorder>> socks;
+  for (const char* name : {"Ana", "Bo", "Cy", "Di"}) {  // four people: no bot seat
+    const Reply j = rig.Call([&](auto reply) {
+      rig.hub->Join(bj::serialize(bj::object{{"code", code}, {"name", name}}), "127.0.0.1", reply);
+    });
+    REQUIRE(j.status == 200);
+    tokens.push_back(std::string(Body(j).at("token").as_string()));
+    socks.push_back(std::make_shared<Recorder>());
+    int seat = -1;
+    std::string table;
+    REQUIRE(!rig.hub->Auth(bj::object{{"t", "auth"}, {"table", id}, {"token", tokens.back()}}, socks.back(), &seat, &table));
+  }
+  REQUIRE(rig.Call([&](auto reply) { rig.hub->Start(id, host, reply); }).status == 200);
+  REQUIRE(rig.RunUntil([&] { return rig.hub->Idle(id); }));
+  const bj::object view = Body(rig.hub->View(id, ""));
+  const int turn = static_cast<int>(view.at("view").at("turn").as_int64());
+  const int64_t seq = view.at("seq").as_int64();
+  REQUIRE(turn >= 0);
+
+  // The person to act leaves (the grace timer is armed) and comes back on a
+  // new connection before the io_context runs again.
+  rig.hub->Disconnected(id, turn, socks[static_cast<size_t>(turn)].get());
+  socks[static_cast<size_t>(turn)] = std::make_shared<Recorder>();
+  int seat = -1;
+  std::string table;
+  REQUIRE(!rig.hub->Auth(bj::object{{"t", "auth"}, {"table", id}, {"token", tokens[static_cast<size_t>(turn)]}},
+                         socks[static_cast<size_t>(turn)], &seat, &table));
+  REQUIRE(seat == turn);
+  bool passed = false;
+  net::steady_timer after(rig.io, o.grace + std::chrono::milliseconds(50));
+  after.async_wait([&](const boost::system::error_code&) { passed = true; });
+  REQUIRE(rig.RunUntil([&] { return passed && rig.hub->Idle(id); }));
+
+  // Nothing was written for them, and the turn is still theirs: their own
+  // action is accepted.
+  const bj::object now = Body(rig.hub->View(id, ""));
+  CHECK(now.at("seq").as_int64() == seq);
+  CHECK(now.at("view").at("turn") == turn);
+  const bj::object mine = Body(rig.hub->View(id, tokens[static_cast<size_t>(turn)]));
+  const std::optional<bj::object> action = pli::serve::client::ActionOf(
+      mine.at("legal").as_array().at(0).as_object(), mine.at("view").at("hand").as_array());
+  REQUIRE(action);
+  const Reply acted = rig.Call([&](auto reply) {
+    rig.hub->Act(id, tokens[static_cast<size_t>(turn)], bj::serialize(bj::object{{"action", *action}, {"expect", seq}}), reply);
+  });
+  CHECK(acted.status == 200);
+}
