@@ -51,13 +51,46 @@ std::string NowRfc3339() {
   return buf;
 }
 
-bool GoodName(const bj::value* v) {
-  if (!v || !v->is_string()) return false;
-  const bj::string& s = v->as_string();
-  if (s.empty() || s.size() > 40) return false;
-  for (unsigned char c : s)
-    if (c < 0x20 || c == 0x7f) return false;
-  return true;
+// A person's name as the table keeps it: trimmed of spaces at both ends;
+// "" when it is not a name: empty once trimmed, over 40 characters (code
+// points) or holding a control character (C0, DEL, C1, U+2028, U+2029).
+// The body is valid UTF-8 already (ParseStrictJson).
+std::string CleanName(const bj::value* v) {
+  if (!v || !v->is_string()) return "";
+  std::string_view s(v->as_string().data(), v->as_string().size());
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  size_t points = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xc0) != 0x80) ++points;
+    if (c < 0x20 || c == 0x7f) return "";
+    if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xa0) return "";  // U+0080-U+009F
+    if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xa8 || static_cast<unsigned char>(s[i + 2]) == 0xa9))
+      return "";  // U+2028, U+2029
+  }
+  if (s.empty() || points > 40) return "";
+  return std::string(s);
+}
+
+// A name as two names are compared: ASCII letters and the Latin-1 capitals
+// (À-Þ but ×) folded to lower case, so "Ana", "ANA" and "ana" are one name.
+std::string FoldedName(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 'A' && c <= 'Z') {
+      out += static_cast<char>(c + 32);
+    } else if (c == 0xc3 && i + 1 < s.size()) {
+      const auto d = static_cast<unsigned char>(s[++i]);
+      out += static_cast<char>(c);
+      out += static_cast<char>(d >= 0x80 && d <= 0x9e && d != 0x97 ? d + 0x20 : d);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
 }
 
 void Step(sqlite3_stmt* s) { sqlite3_step(s), sqlite3_finalize(s); }
@@ -181,7 +214,8 @@ void Hub::Join(const std::string& body, const std::string& address,
     if (key != "code" && key != "name") return reply(Malformed(key, "unknown field \"" + std::string(key) + "\""));
   const bj::value* code = o->if_contains("code");
   if (!code || !code->is_string()) return reply(Malformed("code", "code is a string"));
-  if (!GoodName(o->if_contains("name")))
+  const std::string name = CleanName(o->if_contains("name"));
+  if (name.empty())
     return reply(Malformed("name", "a name is 1 to 40 characters, no control characters"));
   auto found = codes_.find(CanonicalCode(code->as_string()));
   if (found == codes_.end()) return reply(Error(404, "not-found", "no table has that code"));
@@ -191,9 +225,12 @@ void Hub::Join(const std::string& body, const std::string& address,
   for (size_t s = 0; s < t.seats.size() && seat < 0; ++s)
     if (t.seats[s].kind.empty()) seat = static_cast<int>(s);
   if (seat < 0) return reply(Error(409, "full", "every seat at that table is taken"));
+  for (const Seat& other : t.seats)  // one name, one person: the table tells them apart by it
+    if (other.kind == "human" && FoldedName(other.name) == FoldedName(name))
+      return reply(Error(409, "name-taken", "someone at that table already has that name: choose another"));
   const std::string token = NewToken();
   Seat& s = t.seats[seat];
-  s = Seat{std::string(o->at("name").as_string()), "human", HashToken(token)};
+  s = Seat{name, "human", HashToken(token)};
   s.seen = Clock::now();
   Presence(t);
   Side([id = t.id, seat, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, seat, copy); },

@@ -249,3 +249,78 @@ TEST_CASE("serve hub: a person who reconnects before the grace timer fires keeps
   });
   CHECK(acted.status == 200);
 }
+
+namespace {
+
+// A table made and joined by `names` (not started); its id, code, host
+// token and the seats' tokens.
+struct People {
+  std::string id, code, host;
+  std::vector<std::string> tokens;
+};
+
+People MakeTable(Rig& rig, const std::string& body) {
+  const Reply made = rig.Call([&](auto reply) { rig.hub->CreateTable(body, reply); });
+  REQUIRE(made.status == 200);
+  return People{std::string(Body(made).at("table").as_string()), std::string(Body(made).at("code").as_string()),
+                std::string(Body(made).at("host_token").as_string()), {}};
+}
+
+Reply Join(Rig& rig, const std::string& code, const bj::value& name) {
+  return rig.Call([&](auto reply) {
+    rig.hub->Join(bj::serialize(bj::object{{"code", code}, {"name", name}}), "127.0.0.1", reply);
+  });
+}
+
+// A WebSocket follower of the table, authenticated with `token` ("" for a
+// spectator).
+std::shared_ptr<Recorder> Connect(Rig& rig, const std::string& table, const std::string& token) {
+  auto sock = std::make_shared<Recorder>();
+  int seat = -1;
+  std::string id;
+  REQUIRE(!rig.hub->Auth(bj::object{{"t", "auth"}, {"table", table}, {"token", token}}, sock, &seat, &id));
+  return sock;
+}
+
+// The messages of type `t` a socket got, parsed.
+std::vector<bj::object> Of(const Recorder& r, const char* t) {
+  std::vector<bj::object> out;
+  for (const std::string& text : r.got) {
+    bj::value v = bj::parse(text);
+    if (v.as_object().at("t") == t) out.push_back(v.as_object());
+  }
+  return out;
+}
+
+}  // namespace
+
+// Issue 26: two people could join under one name. A name is trimmed, then
+// compared without letter case; empty, over-long and control characters
+// are refused (400 malformed, field name), a taken one is 409 name-taken.
+TEST_CASE("serve hub: join refuses a name already at the table (case and spaces aside), empty, over-long or with control characters") {
+  Rig rig(HubOptions{});
+  People t = MakeTable(rig, R"({"ruleset":"super-president","seats":8,"bots":"easy"})");
+  CHECK(Join(rig, t.code, "  Ana ").status == 200);
+  for (const char* same : {"Ana", "ana", " ANA", "aNa\t"}) {
+    const Reply r = Join(rig, t.code, same);
+    INFO(same);
+    CHECK(r.status == 409);
+    CHECK(Body(r).at("error") == "name-taken");
+  }
+  CHECK(Join(rig, t.code, "Élodie").status == 200);
+  CHECK(Join(rig, t.code, "éLODIE").status == 409);  // Latin-1 capitals fold too
+  for (const bj::value& bad : {bj::value(""), bj::value("   "), bj::value(std::string(41, 'x')),
+                               bj::value("Bo\x07"), bj::value("Bo\nb"), bj::value("Bo\xc2\x85"),  // C1 NEL
+                               bj::value("Bo\xe2\x80\xa8"), bj::value(12), bj::value(nullptr)}) {
+    const Reply r = Join(rig, t.code, bad);
+    INFO(bj::serialize(bad));
+    CHECK(r.status == 400);
+    CHECK(Body(r).at("field") == "name");
+  }
+  std::string forty;  // 40 characters of two bytes each: a name, not 80 characters
+  for (int i = 0; i < 40; ++i) forty += "é";
+  CHECK(Join(rig, t.code, bj::value(forty)).status == 200);
+  // Kept trimmed.
+  const bj::object v = Body(rig.hub->View(t.id, ""));
+  CHECK(v.at("seats").as_array().at(0).at("name") == "Ana");
+}
