@@ -404,6 +404,12 @@ void Accept(tcp::acceptor& acceptor, Hub& hub) {
 
 }  // namespace
 
+bool IsAddress(const std::string& text) {
+  beast::error_code ec;
+  net::ip::make_address(text, ec);
+  return !ec;
+}
+
 int RunServe(const ServeOptions& options) {
   // Every connection is a descriptor: the open-file limit up to its hard
   // limit (SERVE.md's 5,000 idle phones need more than the usual 1,024).
@@ -412,13 +418,30 @@ int RunServe(const ServeOptions& options) {
     setrlimit(RLIMIT_NOFILE, &r);
   }
   net::io_context io{1};
-  Hub hub(io, options.hub);
+  // Listening first, with error codes (no exception whose text names
+  // Boost's source files), then the database.
   tcp::acceptor acceptor(io);
-  const tcp::endpoint where(net::ip::make_address(options.address), options.port);
-  acceptor.open(where.protocol());
-  acceptor.set_option(net::socket_base::reuse_address(true));
-  acceptor.bind(where);
-  acceptor.listen();
+  const std::string shown = options.address.find(':') == std::string::npos
+                                ? options.address + ":" + std::to_string(options.port)
+                                : "[" + options.address + "]:" + std::to_string(options.port);
+  {
+    beast::error_code ec;
+    const net::ip::address address = net::ip::make_address(options.address, ec);
+    const tcp::endpoint where(address, options.port);
+    if (!ec) acceptor.open(where.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(where, ec);
+    if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (ec == net::error::address_in_use) {
+      std::cerr << "pli: " << shown << " is already in use (another pli serve?)\n";
+      return 1;
+    }
+    if (ec) {
+      std::cerr << "pli: cannot listen on " << shown << ": " << ec.message() << "\n";
+      return 1;
+    }
+  }
+  Hub hub(io, options.hub);
   std::cout << "listening on " << options.address << ":" << acceptor.local_endpoint().port() << std::endl;
   Accept(acceptor, hub);
   net::signal_set signals(io, SIGINT, SIGTERM);

@@ -19,7 +19,12 @@ struct ServeOptions {
   unsigned short port = 8080;
 };
 
-// Serves until SIGINT or SIGTERM. Prints "listening on ADDR:PORT" (the
+// Whether `text` is an IPv4 or IPv6 address (no brackets).
+bool IsAddress(const std::string& text);
+
+// Serves until SIGINT or SIGTERM. A port already in use (or another reason
+// not to listen) is one sentence on stderr and exit status 1, before the
+// database is opened. Prints "listening on ADDR:PORT" (the
 // port bound, when 0 was asked) on stdout once it accepts. Returns the exit
 // status.
 int RunServe(const ServeOptions& options);

@@ -9,7 +9,11 @@
 // databases. After every case the database's export, its audit against the
 // last acknowledged head and its bytes are as before, and so are the bytes
 // of every other file a case pointed at.
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sqlite3.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
@@ -163,6 +167,18 @@ std::vector<Case> Cases() {
        "no database"},
       {"a missing database (backup)", {"backup", "--db", "{missing}", "{missing}.copy"}, "", false,
        2, "no database"},
+      // pli serve --listen, read strictly (issue 26): 99999 and -5 used to
+      // wrap to 34463 and 65531; nothing is listened on, no file opened.
+      {"serve: a port over 65535", {"serve", "--db", "{db}", "--listen", "127.0.0.1:99999"}, "", false,
+       2, "the port is a number from 1 to 65535"},
+      {"serve: a negative port", {"serve", "--db", "{db}", "--listen", ":-5"}, "", false, 2,
+       "the port is a number from 1 to 65535"},
+      {"serve: a port that is not a number", {"serve", "--db", "{db}", "--listen", "127.0.0.1:80x"}, "",
+       false, 2, "the port is a number from 1 to 65535"},
+      {"serve: no port", {"serve", "--db", "{db}", "--listen", "127.0.0.1"}, "", false, 2,
+       "has no port"},
+      {"serve: not an address", {"serve", "--db", "{db}", "--listen", "nowhere:8080"}, "", false, 2,
+       "\"nowhere\" is not an IP address"},
   };
   // clang-format on
 }
@@ -246,4 +262,29 @@ TEST_CASE(
     CHECK(!fs::exists(files.paths["{missing}"]));
     CHECK(!fs::exists(files.paths["{missing}"] + ".copy"));
   }
+}
+
+// pli serve on a port another program listens on: one sentence, exit 1,
+// no source path of the library (it used to print Boost's), no database.
+TEST_CASE("bad input: pli serve on a port already in use says so in one sentence and exits 1") {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_in at{};
+  at.sin_family = AF_INET;
+  at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  at.sin_port = 0;
+  REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&at), sizeof at) == 0);
+  REQUIRE(listen(fd, 1) == 0);
+  socklen_t len = sizeof at;
+  REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&at), &len) == 0);
+  const std::string where = "127.0.0.1:" + std::to_string(ntohs(at.sin_port));
+  TempDir dir;
+  const std::string db = (dir.path / "live.db").string();
+  Result r = PliArgv({"serve", "--db", db, "--listen", where});
+  close(fd);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 1);
+  CHECK(r.err == "pli: " + where + " is already in use (another pli serve?)\n");
+  CHECK(r.err.find(".hpp") == std::string::npos);
+  CHECK(!fs::exists(db));
 }
