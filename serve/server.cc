@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "schema/strict_json.h"
+#include "serve/french.h"
 #include "serve/web.h"
 
 namespace pli::serve {
@@ -95,6 +96,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   void Send(std::string text) override {
     if (closing_) return;
+    text = WithFrench(std::move(text));  // a refusal gains message_fr (serve/french.h)
     if (queue_.size() >= kQueueMessages || queued_bytes_ + text.size() > kQueueBytes) {
       // A client that does not read is cut off; its table plays on.
       closing_ = true;
@@ -288,6 +290,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (type.starts_with("text/html"))
       res->set("Content-Security-Policy", csp);
     res->keep_alive(keep);
+    if (status >= 400 && type == "application/json") body = WithFrench(std::move(body));  // serve/french.h
     res->body() = std::move(body);
     res->prepare_payload();
     http::async_write(stream_, *res, [self = shared_from_this(), res, keep](beast::error_code ec, size_t) {

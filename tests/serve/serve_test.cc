@@ -469,3 +469,54 @@ TEST_CASE("serve: a WebSocket cut off is no longer a follower of its table") {
   again.NextOf("welcome");
   CHECK(followers() == 1);
 }
+
+// Issue 26: the server's sentences in two languages. Every refusal keeps
+// its English `message` (INTERFACE.md §3) and carries `message_fr` when the
+// sentence is the server's own (serve/french.h); a violation's rule
+// sentence stays English only (serve/README.md "Languages").
+TEST_CASE("serve: refusals carry message_fr beside message, over HTTP and the WebSocket; rule sentences stay English") {
+  Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
+  const unsigned short port = server.port();
+  Table t = MakeTable(port, "super-president", 4, 4);
+  auto both = [](const bj::value& j) {
+    INFO(bj::serialize(j));
+    REQUIRE(j.at("message").is_string());
+    REQUIRE(j.as_object().contains("message_fr"));
+    CHECK(!j.at("message_fr").as_string().empty());
+    CHECK(j.at("message_fr") != j.at("message"));
+  };
+  both(Post(port, "/api/tables", R"({"ruleset":"tarot","seats":4})").json());
+  both(Post(port, "/api/tables", R"({"ruleset":"classic","seats":4,"colour":1})").json());
+  CHECK(Post(port, "/api/tables", R"({"ruleset":"classic","seats":4,"colour":1})").json().at("message_fr") ==
+        "champ inconnu \"colour\"");
+  both(Post(port, "/api/join", R"({"code":"ZZZ-ZZZ","name":"X"})").json());
+  both(Post(port, "/api/join", R"({"code":")" + t.code + R"(","name":"P1"})").json());  // full
+  both(Post(port, Api(t, "start"), "").json());
+  both(Post(port, Api(t, "start"), "", t.tokens[0]).json());
+  both(Get(port, "/api/tables/nope/view").json());
+  both(Get(port, "/api/nothing").json());
+  both(Request(port, http::verb::get, Api(t, "view"), "", "", "http://evil.example").json());
+  both(Post(port, Api(t, "actions"), R"({"action":{"type":"pass"}})", t.tokens[0]).json());  // not started
+  REQUIRE(Post(port, Api(t, "start"), "", t.host).status == 200);
+  both(Post(port, Api(t, "actions"), R"({"action":{"type":"pass","seat":0}})", t.tokens[0]).json());
+  // A violation: its rule sentence (the game's rulebook) stays English only.
+  const int turn = static_cast<int>(Get(port, Api(t, "view"), t.tokens[0]).json().at("view").at("turn").as_int64());
+  const int idle = (turn + 1) % 4;
+  const std::string card(Get(port, Api(t, "view"), t.tokens[idle]).json().at("view").at("hand").as_array()[0].as_string());
+  Response out = Post(port, Api(t, "actions"), R"({"action":{"type":"play","cards":[")" + card + R"("]}})", t.tokens[idle]);
+  REQUIRE(out.status == 422);
+  CHECK(!out.json().at("message").as_string().empty());
+  CHECK(!out.json().as_object().contains("message_fr"));
+
+  // The WebSocket: an error, a rejection, a chat refusal.
+  {
+    Ws ws(port);
+    ws.Send({{"t", "act"}, {"rid", 1}, {"action", {{"type", "pass"}}}});
+    both(ws.NextOf("error"));
+  }
+  Ws spectator(port);
+  spectator.Send({{"t", "auth"}, {"table", t.id}});
+  spectator.NextOf("welcome");
+  spectator.Send({{"t", "act"}, {"rid", 2}, {"action", {{"type", "pass"}}}});
+  both(spectator.NextOf("rejected"));
+}
