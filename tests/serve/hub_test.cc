@@ -324,3 +324,32 @@ TEST_CASE("serve hub: join refuses a name already at the table (case and spaces 
   const bj::object v = Body(rig.hub->View(t.id, ""));
   CHECK(v.at("seats").as_array().at(0).at("name") == "Ana");
 }
+
+// Issue 26 item 6: every seat of `welcome` and `presence` says name, kind
+// ("human", "bot:LEVEL", "open") and connected (a boolean).
+TEST_CASE("serve hub: welcome and presence carry each seat's name, kind and connected") {
+  Rig rig(HubOptions{});
+  People t = MakeTable(rig, R"({"ruleset":"skull-king","seats":3,"bots":"hard"})");
+  const Reply j = Join(rig, t.code, "Ana");
+  REQUIRE(j.status == 200);
+  auto ana = Connect(rig, t.id, std::string(Body(j).at("token").as_string()));
+  auto spectator = Connect(rig, t.id, "");
+  auto check = [](const bj::array& seats, const std::vector<std::string>& kinds, const std::vector<bool>& on) {
+    REQUIRE(seats.size() == kinds.size());
+    for (size_t s = 0; s < seats.size(); ++s) {
+      const bj::object& seat = seats[s].as_object();
+      CHECK(seat.at("name").is_string());
+      CHECK(seat.at("kind") == kinds[s].c_str());
+      CHECK(seat.at("connected").is_bool());
+      CHECK(seat.at("connected").as_bool() == on[s]);
+    }
+  };
+  check(Of(*ana, "welcome").at(0).at("seats").as_array(), {"human", "open", "open"}, {true, false, false});
+  check(Of(*spectator, "welcome").at(0).at("seats").as_array(), {"human", "open", "open"}, {true, false, false});
+  REQUIRE(rig.Call([&](auto reply) { rig.hub->Start(t.id, t.host, reply); }).status == 200);
+  const bj::object last = Of(*spectator, "presence").back();
+  check(last.at("seats").as_array(), {"human", "bot:hard", "bot:hard"}, {true, true, true});
+  CHECK(last.at("seats").as_array().at(0).at("name") == "Ana");
+  rig.hub->Disconnected(t.id, 0, ana.get());
+  check(Of(*spectator, "presence").back().at("seats").as_array(), {"human", "bot:hard", "bot:hard"}, {false, true, true});
+}
