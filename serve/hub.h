@@ -64,6 +64,10 @@ struct Follower {
   std::weak_ptr<Subscriber> sub;
   int seat = -1;
   bool ws = true;
+  // Its chat's token bucket (serve/chat.cc): kChatBurst at once, then
+  // kChatRate a second.
+  double chat_tokens = 5;
+  std::chrono::steady_clock::time_point chat_when = std::chrono::steady_clock::now();
 };
 
 // One event as the table keeps it.
@@ -178,6 +182,13 @@ class Hub {
              const std::shared_ptr<Subscriber>& sub);
   void Resync(const std::string& table, int seat, int64_t since,
               const std::shared_ptr<Subscriber>& sub);
+  // `{"t":"chat","rid"?,"text"}` from `sub` (serve/chat.cc, serve/README.md
+  // "Chat"): sent to every WebSocket follower of the table as
+  // {"t":"chat","seat","name","text"} (the sender's copy with its rid), or
+  // refused to `sub` alone as {"t":"chat-refused","rid","code","message"}.
+  // Never an event, never stored.
+  void Chat(const std::string& table, int seat, const boost::json::object& msg,
+            const std::shared_ptr<Subscriber>& sub);
   // `who` is the departing connection: still alive while it reports its
   // own departure, so it is dropped from the followers by identity.
   void Disconnected(const std::string& table, int seat, const Subscriber* who);

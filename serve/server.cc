@@ -177,6 +177,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       return;
     }
     if (t->as_string() == "act") return hub_.WsAct(table_, seat_, m, shared_from_this());
+    if (t->as_string() == "chat") return hub_.Chat(table_, seat_, m, shared_from_this());
     if (t->as_string() == "resync") {
       const bj::value* since = m.if_contains("since");
       if (!since || !since->is_int64()) return Error("malformed", "resync names since, an integer");

@@ -353,3 +353,98 @@ TEST_CASE("serve hub: welcome and presence carry each seat's name, kind and conn
   rig.hub->Disconnected(t.id, 0, ana.get());
   check(Of(*spectator, "presence").back().at("seats").as_array(), {"human", "bot:hard", "bot:hard"}, {false, true, true});
 }
+
+// Issue 26 item 7, seed 004's sendMessage: a seat's message goes to every
+// WebSocket follower (seats and spectators), as JSON, the text unchanged;
+// a spectator's, an empty, a too long, a non-text one is refused to its
+// sender alone; never an event.
+TEST_CASE("serve hub: chat reaches the table and spectators as JSON, hostile text travels verbatim, bad text and spectators are refused, nothing is logged") {
+  Rig rig(HubOptions{});
+  People t = MakeTable(rig, R"({"ruleset":"super-president","seats":4,"bots":"medium"})");
+  const Reply ja = Join(rig, t.code, "Ana");
+  const Reply jb = Join(rig, t.code, "Bo");
+  auto ana = Connect(rig, t.id, std::string(Body(ja).at("token").as_string()));
+  auto bo = Connect(rig, t.id, std::string(Body(jb).at("token").as_string()));
+  auto watcher = Connect(rig, t.id, "");
+  auto stream = std::make_shared<Recorder>();  // an NDJSON follower: events only
+  REQUIRE(rig.Call([&](auto reply) { rig.hub->Start(t.id, t.host, reply); }).status == 200);
+  REQUIRE(rig.hub->Follow(t.id, "", stream));
+  const std::string events_before = rig.hub->Events(t.id, "", 0).body;
+
+  std::string long_ok;
+  for (int i = 0; i < 280; ++i) long_ok += "é";
+  const std::vector<std::string> hostile = {
+      "<b>bold</b> & <i>x</i>", "</script><script>alert(1)</script>", "\"},{\"t\":\"event\"", "😀 ok", long_ok};
+  int rid = 0;
+  for (const std::string& text : hostile) {
+    // Spread over connections: each has its own rate (5 at once).
+    const int seat = rid % 2;
+    ++rid;
+    rig.hub->Chat(t.id, seat, bj::object{{"t", "chat"}, {"rid", rid}, {"text", text}}, seat ? bo : ana);
+  }
+  for (const auto* sock : {ana.get(), bo.get(), watcher.get()}) {
+    const std::vector<bj::object> got = Of(*sock, "chat");
+    REQUIRE(got.size() == hostile.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      CHECK(got[i].at("text") == hostile[i].c_str());  // verbatim, as a JSON string
+      CHECK(got[i].at("seat") == static_cast<int64_t>(i % 2));
+      CHECK(got[i].at("name") == (i % 2 ? "Bo" : "Ana"));
+    }
+  }
+  CHECK(Of(*ana, "chat").at(0).at("rid") == 1);        // the sender's copy echoes its rid
+  CHECK(!Of(*watcher, "chat").at(0).contains("rid"));  // the others' do not
+
+  // Refusals, to the sender alone, each with its code.
+  auto fresh = Connect(rig, t.id, std::string(Body(ja).at("token").as_string()));  // a new connection: a full bucket
+  const std::vector<std::pair<bj::value, std::string>> bad = {
+      {bj::value(""), "empty"},
+      {bj::value("   "), "empty"},
+      {bj::value(std::string(10240, 'x')), "too-long"},
+      {bj::value(long_ok + "x"), "too-long"},
+      {bj::value("bad \xff\xfe bytes"), "bad-text"},
+  };
+  for (const auto& [text, code] : bad)
+    rig.hub->Chat(t.id, 0, bj::object{{"t", "chat"}, {"rid", "r"}, {"text", text}}, fresh);
+  auto fresh2 = Connect(rig, t.id, std::string(Body(ja).at("token").as_string()));
+  for (const bj::value& text : {bj::value("line\nbreak"), bj::value("\xe2\x80\xae" "reversed"), bj::value(7)})
+    rig.hub->Chat(t.id, 0, bj::object{{"t", "chat"}, {"text", text}}, fresh2);
+  const std::vector<bj::object> refused = Of(*fresh, "chat-refused");
+  REQUIRE(refused.size() == bad.size());
+  for (size_t i = 0; i < bad.size(); ++i) {
+    CHECK(refused[i].at("code") == bad[i].second.c_str());
+    CHECK(refused[i].at("rid") == "r");
+    CHECK(!refused[i].at("message").as_string().empty());
+  }
+  for (const bj::object& r : Of(*fresh2, "chat-refused")) CHECK(r.at("code") == "bad-text");
+  CHECK(Of(*fresh2, "chat-refused").size() == 3);
+  rig.hub->Chat(t.id, -1, bj::object{{"t", "chat"}, {"rid", 9}, {"text", "hi"}}, watcher);
+  CHECK(Of(*watcher, "chat-refused").at(0).at("code") == "spectator");
+  CHECK(Of(*watcher, "chat").size() == hostile.size());  // nothing more reached anyone
+  CHECK(Of(*bo, "chat").size() == hostile.size());
+
+  // Never an event: the log and the event streams are as before.
+  CHECK(rig.hub->Events(t.id, "", 0).body == events_before);
+  for (const std::string& line : stream->got) CHECK(line.find("chat") == std::string::npos);
+}
+
+// The chat's rate, per connection, counted in messages: 5 at once, then
+// one a second. Twenty sent back to back (no time for the bucket to refill
+// more than a fraction of a message) are at least five delivered and at
+// least ten refused too-fast.
+TEST_CASE("serve hub: chat is rate-limited per connection (burst 5), refused too-fast beyond") {
+  Rig rig(HubOptions{});
+  People t = MakeTable(rig, R"({"ruleset":"super-president","seats":4,"bots":"medium"})");
+  const Reply ja = Join(rig, t.code, "Ana");
+  auto ana = Connect(rig, t.id, std::string(Body(ja).at("token").as_string()));
+  for (int i = 0; i < 20; ++i) rig.hub->Chat(t.id, 0, bj::object{{"t", "chat"}, {"text", "spam"}}, ana);
+  const size_t delivered = Of(*ana, "chat").size();
+  const std::vector<bj::object> refused = Of(*ana, "chat-refused");
+  CHECK(delivered >= 5);
+  CHECK(refused.size() >= 10);
+  CHECK(delivered + refused.size() == 20);
+  for (const bj::object& r : refused) CHECK(r.at("code") == "too-fast");
+  // Another connection of the same seat has its own bucket.
+  auto again = Connect(rig, t.id, std::string(Body(ja).at("token").as_string()));
+  rig.hub->Chat(t.id, 0, bj::object{{"t", "chat"}, {"text", "still here"}}, again);
+  CHECK(Of(*again, "chat").size() == 1);
+}

@@ -519,4 +519,20 @@ TEST_CASE("serve: refusals carry message_fr beside message, over HTTP and the We
   spectator.NextOf("welcome");
   spectator.Send({{"t", "act"}, {"rid", 2}, {"action", {{"type", "pass"}}}});
   both(spectator.NextOf("rejected"));
+  spectator.Send({{"t", "chat"}, {"rid", 3}, {"text", "hello"}});
+  const bj::object refused = spectator.NextOf("chat-refused");
+  CHECK(refused.at("code") == "spectator");
+  CHECK(refused.at("rid") == 3);
+  both(refused);
+  // A seat's chat reaches the spectator over the wire, with the seat's name.
+  Ws seat(port);
+  seat.Send({{"t", "auth"}, {"table", t.id}, {"token", t.tokens[2]}});
+  seat.NextOf("welcome");
+  seat.Send({{"t", "chat"}, {"rid", 4}, {"text", "</script><b>hi</b>"}});
+  const bj::object mine = seat.NextOf("chat");
+  CHECK(mine.at("rid") == 4);
+  const bj::object heard = spectator.NextOf("chat");
+  CHECK(heard.at("seat") == 2);
+  CHECK(heard.at("name") == "P2");
+  CHECK(heard.at("text") == "</script><b>hi</b>");
 }
