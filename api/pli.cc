@@ -129,8 +129,12 @@ class StoreImpl final : public Store {
 
 std::string Version() { return "0.1"; }
 
+// Every registered game's rulesets, from its facts (games/game.h).
 std::vector<std::string> Rulesets() {
-  return {"super-president", "classic", "skull-king", "skull-king-official", "skull-king-original"};
+  std::vector<std::string> out;
+  for (const pli::Game* game : pli::Games())
+    for (const pli::RulesetFact& r : game->Facts().rulesets) out.push_back(r.name);
+  return out;
 }
 
 std::unique_ptr<Table> Table::Open(std::string_view game_event, std::string* error) {

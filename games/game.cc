@@ -32,6 +32,39 @@ bool Game::KnowsCode(std::string_view) const { return false; }
 
 std::unique_ptr<BotSeat> Game::MakeBot(std::string_view, uint64_t) const { return nullptr; }
 
+GameFacts Game::Facts() const {
+  GameFacts f;
+  f.game = f.title = std::string(Name());
+  return f;
+}
+
+boost::json::object FactsJson(const GameFacts& facts) {
+  namespace bj = boost::json;
+  auto seats = [](int lo, int hi) { return bj::object{{"min", lo}, {"max", hi}}; };
+  bj::array levels;
+  for (const std::string& l : facts.levels) levels.push_back(bj::string(l));
+  bj::array rulesets;
+  for (const RulesetFact& r : facts.rulesets)
+    rulesets.push_back(bj::object{{"name", r.name}, {"seats", seats(r.min_seats, r.max_seats)}, {"defaults", r.defaults}});
+  bj::array options;
+  for (const OptionFact& o : facts.options) {
+    bj::object j{{"name", o.name}, {"type", o.type}};
+    if (!o.values.empty()) j["values"] = o.values;
+    if (o.min) j["min"] = *o.min;
+    if (o.max) j["max"] = *o.max;
+    j["default"] = o.default_value;
+    j["rule"] = o.rule;
+    j["label"] = bj::object{{"en", o.label_en}, {"fr", o.label_fr}};
+    options.push_back(std::move(j));
+  }
+  return {{"game", facts.game},
+          {"title", facts.title},
+          {"seats", seats(facts.min_seats, facts.max_seats)},
+          {"levels", std::move(levels)},
+          {"rulesets", std::move(rulesets)},
+          {"options", std::move(options)}};
+}
+
 boost::json::object Match::ExplainJson(const AnyEvent& event) const {
   boost::json::object o;
   std::optional<Verdict> v = Decide(event);

@@ -185,6 +185,32 @@ class Match {
   virtual void KeepLog() {}
 };
 
+// A game's static facts (issue 27's GameType, after OpenSpiel's): what a
+// lobby needs to offer a table of it without knowing the game, served by
+// `pli serve` as GET /api/games (serve/README.md).
+struct OptionFact {
+  std::string name;                // its key in the game event's `options`
+  std::string type;                // "bool", "int" or "enum" (a JSON boolean, integer or string)
+  boost::json::array values;       // the values allowed ("enum", and an "int" of a few values); empty: any in range
+  std::optional<int64_t> min, max; // an "int"'s range (max may depend on the seats: see `rule`)
+  boost::json::value default_value;  // its value when absent, in the game's first ruleset
+  std::string rule;                // the rule id it switches ("E2", "SK-D3")
+  std::string label_en, label_fr;  // for people
+};
+struct RulesetFact {
+  std::string name;               // "super-president", "skull-king-official"
+  int min_seats = 0, max_seats = 0;
+  boost::json::object defaults;   // every option's value under this ruleset, as the engine applies it
+};
+struct GameFacts {
+  std::string game;                 // "president", "skull-king"
+  std::string title;                // "Super Président"
+  int min_seats = 0, max_seats = 0; // over all its rulesets
+  std::vector<std::string> levels;  // bot levels (MakeBot)
+  std::vector<RulesetFact> rulesets;  // the first is the default
+  std::vector<OptionFact> options;
+};
+
 // A game: the rulesets it answers to, its wire and its rules.
 class Game {
  public:
@@ -237,7 +263,14 @@ class Game {
   // A bot of this game at `level` ("easy", "medium", "hard"; also the French
   // names), drawing its choices from `seed`; nullptr for an unknown level.
   virtual std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const;
+  // Its static facts (above). This default: its name, no ruleset listed.
+  virtual GameFacts Facts() const;
 };
+
+// The facts as JSON: {"game","title","seats":{"min","max"},"levels",
+// "rulesets":[{"name","seats":{"min","max"},"defaults"}],"options":[{"name",
+// "type","values"?,"min"?,"max"?,"default","rule","label":{"en","fr"}}]}.
+boost::json::object FactsJson(const GameFacts& facts);
 
 // The game a ruleset names, nullptr when none does.
 const Game* FindGame(std::string_view ruleset);

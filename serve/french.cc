@@ -15,7 +15,6 @@ namespace bj = boost::json;
 constexpr std::pair<std::string_view, std::string_view> kFrench[] = {
     // HTTP: tables, joins, seats.
     {"a ruleset is a string", "le jeu de règles est une chaîne"},
-    {"seats is an integer from 2 to 8", "le nombre de places est un entier de 2 à 8"},
     {"no game answers to that ruleset", "aucun jeu ne répond à ce jeu de règles"},
     {"bots is easy, medium or hard", "les robots sont easy, medium ou hard (facile, moyen, difficile)"},
     {"options is an object", "les options sont un objet"},
@@ -86,6 +85,12 @@ std::optional<std::string> French(std::string_view english) {
   if (english.empty()) return std::nullopt;
   for (const auto& [en, fr] : kFrench)
     if (en == english) return std::string(fr);
+  constexpr std::string_view kSeats = "seats is an integer from ";  // "from 4 to 8"
+  if (english.starts_with(kSeats) && english.find(" to ") != std::string_view::npos) {
+    std::string range(english.substr(kSeats.size()));
+    range.replace(range.find(" to "), 4, " à ");
+    return "le nombre de places est un entier de " + range;
+  }
   // Two sentences that quote a field name (hub_api.cc ActAs, CreateTable).
   constexpr std::string_view kUnknown = "unknown field \"";
   if (english.starts_with(kUnknown) && english.ends_with("\"") && english.size() > kUnknown.size())

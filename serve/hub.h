@@ -166,6 +166,8 @@ class Hub {
   // unknown game, 403 before its end (no hidden card of a live game leaks).
   Reply Replay(const std::string& game);
   Reply View(const std::string& table, const std::string& token);
+  // GET /api/games: {"games":[FactsJson of each registered game]}.
+  Reply GameList() const;
   // NDJSON lines after `since`; `follow` registers `sub`.
   Reply Events(const std::string& table, const std::string& token, int64_t since);
   bool Follow(const std::string& table, const std::string& token,

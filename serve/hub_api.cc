@@ -131,9 +131,13 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   if (!ruleset || !ruleset->is_string()) return reply(Malformed("ruleset", "a ruleset is a string"));
   const Game* kind = FindGame(ruleset->as_string());
   if (!kind) return reply(Malformed("ruleset", "no game answers to that ruleset"));
+  // The seat range of the ruleset, from its game's facts (games/game.h).
+  int lo = 2, hi = 8;
+  for (const RulesetFact& r : kind->Facts().rulesets)
+    if (r.name == std::string(ruleset->as_string())) lo = r.min_seats, hi = r.max_seats;
   const bj::value* seats = o->if_contains("seats");
-  if (!seats || !seats->is_int64() || seats->as_int64() < 2 || seats->as_int64() > 8)
-    return reply(Malformed("seats", "seats is an integer from 2 to 8"));
+  if (!seats || !seats->is_int64() || seats->as_int64() < lo || seats->as_int64() > hi)
+    return reply(Malformed("seats", "seats is an integer from " + std::to_string(lo) + " to " + std::to_string(hi)));
   const bj::value* bots = o->if_contains("bots");
   const std::string level = bots && bots->is_string() ? std::string(bots->as_string()) : "medium";
   if (!kind->MakeBot(level, 1)) return reply(Malformed("bots", "bots is easy, medium or hard"));
@@ -361,6 +365,17 @@ void Hub::ActAs(Table& t, int seat, const bj::object& body, const std::function<
   }
   t.seats[seat].seen = Clock::now();
   Submit(t, Pending{seat, line, {}, expect, t.seats[seat].kind == "human" ? "" : t.seats[seat].kind, reply});
+}
+
+// GET /api/games: every registered game's facts (games/game.h FactsJson),
+// made once: they do not change while the server runs.
+Reply Hub::GameList() const {
+  static const std::string body = [] {
+    bj::array games;
+    for (const Game* g : Games()) games.push_back(FactsJson(g->Facts()));
+    return bj::serialize(bj::object{{"games", std::move(games)}});
+  }();
+  return Reply{200, body};
 }
 
 Reply Hub::View(const std::string& table, const std::string& token) {

@@ -335,6 +335,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (post && path == "/api/join")
       return hub_.Join(req.body(), stream_.socket().remote_endpoint().address().to_string(), reply);
     if (get && path == "/api/stats") return SendReply(hub_.Stats());
+    if (get && path == "/api/games") return SendReply(hub_.GameList());
     if (parts.size() == 4 && parts[0] == "api" && parts[1] == "games" && parts[3] == "log" && get)
       return SendReply(hub_.Log(parts[2]));
     if (post && parts.size() == 6 && parts[0] == "api" && parts[1] == "tables" && parts[3] == "seats" &&

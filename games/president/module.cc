@@ -343,6 +343,62 @@ class President final : public Game {
     if (!l) return nullptr;
     return std::make_unique<PresidentBotSeat>(pli::MakeBot(*l, seed));
   }
+  // RULES.md: S1's seats, the presets ("Ruleset presets") and each option
+  // with the rule it switches; the defaults written here are RULES.md's
+  // (tests/serve checks them against what the engine applies).
+  GameFacts Facts() const override {
+    namespace bj = boost::json;
+    GameFacts f;
+    f.game = "president";
+    f.title = "Super Président";
+    f.min_seats = kMinSeats;
+    f.max_seats = kMaxSeats;
+    f.levels = {"easy", "medium", "hard"};
+    for (const char* name : {"super-president", "classic"}) {
+      RulesetFact r{name, kMinSeats, kMaxSeats, {}};
+      for (const auto& [option, value] : OptionValues(*Preset(name)))
+        r.defaults[option] = *OptionJson(option, value);
+      f.rulesets.push_back(std::move(r));
+    }
+    auto flag = [&](const char* name, bool on, const char* rule, const char* en, const char* fr) {
+      f.options.push_back(OptionFact{name, "bool", {}, {}, {}, on, rule, en, fr});
+    };
+    auto pick = [&](const char* name, std::initializer_list<const char*> values, const char* rule,
+                    const char* en, const char* fr) {
+      bj::array v;
+      for (const char* x : values) v.push_back(bj::string(x));
+      f.options.push_back(OptionFact{name, "enum", v, {}, {}, bj::string(*values.begin()), rule, en, fr});
+    };
+    flag("mandatory_play", true, "P4", "Play when you can (pass only with no legal play)",
+         "Jouer si on peut (passer seulement sans coup permis)");
+    flag("pass_is_out", true, "P5", "A pass puts you out of the pli", "Passer fait sortir du pli");
+    flag("equal_allowed", true, "P3", "A play may equal the last one", "On peut jouer une valeur égale");
+    flag("top_rank_closes", true, "E1", "The top rank closes the pli", "La carte la plus forte ferme le pli");
+    flag("top_rank_last", true, "F2", "Finishing on the top rank places you last",
+         "Finir sur la carte la plus forte classe dernier");
+    flag("suite", true, "U1", "La suite (consecutive plays)", "La suite");
+    flag("reverse", true, "V1", "Le reverse (descending plays)", "Le reverse");
+    flag("ou_rien", true, "O1", "Ou-rien (equal rank or nothing)", "Ou-rien");
+    flag("close", true, "X1", "Closing a pli out of turn", "Fermer un pli hors de son tour");
+    flag("revolution", true, "Q1", "La révolution (a carré turns the order)", "La révolution (un carré inverse l'ordre)");
+    flag("carre_closes", true, "E2", "A carré closes the pli", "Un carré ferme le pli");
+    flag("reverse_in_suite", true, "V2", "A reverse may be declared during a suite",
+         "Un reverse peut être déclaré pendant une suite");
+    pick("solo_continuation", {"sequence", "always", "never"}, "R4",
+         "The last player left may go on alone", "Le dernier joueur restant peut continuer seul");
+    flag("completed_carre_closes", false, "X5", "Completing four of a rank over several plays closes the pli",
+         "Compléter un carré en plusieurs coups ferme le pli");
+    pick("exchange", {"worst", "choice"}, "K3", "What the Président gives: the weakest cards, or their choice",
+         "Ce que donne le Président : ses plus faibles cartes, ou à son choix");
+    pick("exchange_cards", {"two-one", "one"}, "K3", "Cards exchanged: two and one, or one",
+         "Cartes échangées : deux et une, ou une seule");
+    pick("later_lead", {"trouduc", "president"}, "S3", "Who leads after manche 1",
+         "Qui commence après la première manche");
+    pick("scoring", {"none", "place"}, "G1", "Points by place", "Points selon la place");
+    f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
+                                   "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
+    return f;
+  }
 
  private:
   static Event Decoded(std::string_view body) {

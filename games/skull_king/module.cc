@@ -490,6 +490,63 @@ class SkullKing final : public Game {
     }
   }
   std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const override;
+  // SKULL_KING.md "Presets and options": the presets, their seats, and each
+  // option with its rules; the defaults written here are the seed-004
+  // column (tests/serve checks them against what the engine applies).
+  GameFacts Facts() const override {
+    namespace bj = boost::json;
+    GameFacts f;
+    f.game = "skull-king";
+    f.title = "Skull King";
+    f.levels = {"easy", "medium", "hard"};
+    for (const char* name : {"skull-king", "skull-king-official", "skull-king-original"}) {
+      const auto [lo, hi] = SeatRange(name);
+      RulesetFact r{name, lo, hi, {}};
+      for (const auto& [option, value] : OptionValues(*Preset(name))) r.defaults[option] = *OptionJson(option, value);
+      f.min_seats = f.rulesets.empty() ? lo : std::min(f.min_seats, lo);
+      f.max_seats = std::max(f.max_seats, hi);
+      f.rulesets.push_back(std::move(r));
+    }
+    auto flag = [&](const char* name, bool on, const char* rule, const char* en, const char* fr) {
+      f.options.push_back(OptionFact{name, "bool", {}, {}, {}, on, rule, en, fr});
+    };
+    auto pick = [&](const char* name, std::initializer_list<const char*> values, const char* rule,
+                    const char* en, const char* fr) {
+      bj::array v;
+      for (const char* x : values) v.push_back(bj::string(x));
+      f.options.push_back(OptionFact{name, "enum", v, {}, {}, bj::string(*values.begin()), rule, en, fr});
+    };
+    pick("trump", {"turned", "black", "none"}, "SK-D3", "Trump: a turned card's suit, always black, or none",
+         "Atout : la couleur de la carte retournée, toujours noir, ou aucun");
+    pick("pirate_vs_mermaid", {"mermaid", "pirate"}, "SK-W1", "Without the Skull King, a mermaid or a pirate wins",
+         "Sans le Skull King, la sirène ou le pirate l'emporte");
+    pick("lead", {"first-card", "defer-escapes", "first-number"}, "SK-P4", "What sets the led suit",
+         "Ce qui fixe la couleur demandée");
+    pick("bidding", {"sequential", "simultaneous"}, "SK-B2", "Bids in turn, or all at once",
+         "Annonces chacun son tour, ou toutes ensemble");
+    flag("hook", true, "SK-B4", "The last bid may not make the total equal the cards dealt",
+         "La dernière annonce ne peut pas rendre le total égal aux cartes distribuées");
+    pick("bid_max", {"hand", "ten"}, "SK-B1", "Highest bid: the cards in hand, or ten",
+         "Annonce maximale : les cartes en main, ou dix");
+    pick("zero_miss", {"per-trick", "per-card"}, "SK-N1", "A missed zero bid costs per trick won, or per card dealt",
+         "Une annonce zéro manquée coûte par pli gagné, ou par carte distribuée");
+    pick("zero_base", {"cards", "round"}, "SK-N1", "A zero bid scores by cards dealt, or by manche",
+         "Une annonce zéro rapporte selon les cartes distribuées, ou selon la manche");
+    pick("bonuses", {"2021", "original"}, "SK-N2", "Bonuses of the 2021 rules, or the original ones",
+         "Bonus des règles 2021, ou d'origine");
+    flag("bonus_on_miss", false, "SK-N3", "Bonuses count even when the bid is missed",
+         "Les bonus comptent même si l'annonce est manquée");
+    pick("scoring", {"skull-king", "rascal"}, "SK-N1", "Scoring: Skull King's, or Rascal's",
+         "Décompte : celui du Skull King, ou de Rascal");
+    flag("cannonball", false, "SK-B5", "Rascal's cannon load with each bid (needs Rascal scoring)",
+         "Charge de canon de Rascal avec chaque annonce (demande le décompte Rascal)");
+    f.options.push_back(OptionFact{"deck", "int", bj::array{70, 66}, {}, {}, 70, "SK-C1",
+                                   "Cards in the deck (66: without the 14s)", "Cartes du paquet (66 : sans les 14)"});
+    f.options.push_back(OptionFact{"first_dealer", "int", {}, 0, 7, 0, "SK-S2",
+                                   "The first manche's dealer (a seat, 0 to seats - 1)",
+                                   "Le donneur de la première manche (une place, de 0 à places - 1)"});
+    return f;
+  }
 };
 
 // A Skull King bot in one seat: it sees ViewFor(state, seat) only.

@@ -448,3 +448,80 @@ TEST_CASE("serve hub: chat is rate-limited per connection (burst 5), refused too
   rig.hub->Chat(t.id, 0, bj::object{{"t", "chat"}, {"text", "still here"}}, again);
   CHECK(Of(*again, "chat").size() == 1);
 }
+
+// Issue 26 item 8 (issue 27's GameType): GET /api/games lists every game
+// with its rulesets, seats, levels and options; each option's default is
+// what the engine applies when the option is absent (the `options` of the
+// state of a game event that gives none), each ruleset's defaults too, and
+// every option the engine knows is listed.
+TEST_CASE("serve hub: /api/games lists both games, each option's default is what the engine applies when it is absent") {
+  Rig rig(HubOptions{});
+  const Reply r = rig.hub->GameList();
+  REQUIRE(r.status == 200);
+  const bj::array games = Body(r).at("games").as_array();
+  std::set<std::string> names;
+  for (const bj::value& gv : games) {
+    const bj::object& g = gv.as_object();
+    names.insert(std::string(g.at("game").as_string()));
+    INFO(g.at("game"));
+    CHECK(!g.at("title").as_string().empty());
+    CHECK(g.at("levels") == bj::parse(R"(["easy","medium","hard"])"));
+    const bj::array& rulesets = g.at("rulesets").as_array();
+    REQUIRE(!rulesets.empty());
+    for (const bj::value& rv : rulesets) {
+      const bj::object& rs = rv.as_object();
+      const std::string ruleset(rs.at("name").as_string());
+      INFO(ruleset);
+      const pli::Game* game = pli::FindGame(ruleset);
+      REQUIRE(game != nullptr);
+      const int seats = static_cast<int>(rs.at("seats").at("min").as_int64());
+      CHECK(seats >= g.at("seats").at("min").as_int64());
+      CHECK(rs.at("seats").at("max").as_int64() <= g.at("seats").at("max").as_int64());
+      // The engine's options for a game event with none.
+      bj::array seat_names;
+      for (int s = 0; s < seats; ++s) seat_names.push_back(bj::string("S" + std::to_string(s)));
+      std::unique_ptr<pli::Match> m = game->NewMatch();
+      const std::string line = bj::serialize(bj::object{{"type", "game"}, {"game", "g"}, {"ruleset", ruleset}, {"seats", seat_names}});
+      pli::AnyEvent e = game->ReadLine(line, 0).event;
+      e.seq = 1;
+      REQUIRE(!m->Step(e));
+      const bj::object applied = m->StateJson().at("options").as_object();
+      CHECK(rs.at("defaults").as_object() == applied);
+      if (&rv == &rulesets.front()) {
+        std::set<std::string> listed;
+        for (const bj::value& ov : g.at("options").as_array()) {
+          const bj::object& o = ov.as_object();
+          const std::string name(o.at("name").as_string());
+          listed.insert(name);
+          INFO(name);
+          REQUIRE(applied.contains(name));
+          CHECK(o.at("default") == applied.at(name));  // written by hand from the rulebook
+          CHECK(!o.at("rule").as_string().empty());
+          CHECK(!o.at("label").at("en").as_string().empty());
+          CHECK(!o.at("label").at("fr").as_string().empty());
+          const std::string type(o.at("type").as_string());
+          if (type == "bool") CHECK(o.at("default").is_bool());
+          if (type == "int") CHECK(o.at("default").is_int64());
+          if (type == "enum") CHECK(o.at("default").is_string());
+          // Every value listed is one the game event takes.
+          if (o.contains("values")) {
+            bool has_default = false;
+            for (const bj::value& v : o.at("values").as_array()) {
+              has_default |= v == o.at("default");
+              const std::string with = bj::serialize(bj::object{{"type", "game"}, {"game", "g"}, {"ruleset", ruleset},
+                                                                 {"options", {{name, v}}}, {"seats", seat_names}});
+              pli::GameLine read = game->ReadLine(with, 0);
+              INFO(with);
+              CHECK(read.well_formed);
+            }
+            CHECK(has_default);
+          }
+          if (o.contains("min")) CHECK(o.at("min").as_int64() <= o.at("default").as_int64());
+          if (o.contains("max")) CHECK(o.at("max").as_int64() >= o.at("default").as_int64());
+        }
+        for (const auto& [name, value] : applied) CHECK(listed.contains(std::string(name)));
+      }
+    }
+  }
+  CHECK(names == std::set<std::string>{"president", "skull-king"});
+}

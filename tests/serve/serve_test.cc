@@ -486,6 +486,7 @@ TEST_CASE("serve: refusals carry message_fr beside message, over HTTP and the We
     CHECK(j.at("message_fr") != j.at("message"));
   };
   both(Post(port, "/api/tables", R"({"ruleset":"tarot","seats":4})").json());
+  both(Post(port, "/api/tables", R"({"ruleset":"classic","seats":3})").json());  // S1: 4 to 8
   both(Post(port, "/api/tables", R"({"ruleset":"classic","seats":4,"colour":1})").json());
   CHECK(Post(port, "/api/tables", R"({"ruleset":"classic","seats":4,"colour":1})").json().at("message_fr") ==
         "champ inconnu \"colour\"");
@@ -535,4 +536,32 @@ TEST_CASE("serve: refusals carry message_fr beside message, over HTTP and the We
   CHECK(heard.at("seat") == 2);
   CHECK(heard.at("name") == "P2");
   CHECK(heard.at("text") == "</script><b>hi</b>");
+}
+
+// Issue 26 item 8: GET /api/games over HTTP, the shape the page builds its
+// lobby from.
+TEST_CASE("serve: GET /api/games lists both games with rulesets, seats, levels and options") {
+  Server server({"--bot-delay-ms", "60000"});
+  Response r = Get(server.port(), "/api/games");
+  REQUIRE(r.status == 200);
+  const bj::value body = r.json();
+  const bj::array& games = body.at("games").as_array();
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].at("game") == "president");
+  CHECK(games[0].at("title") == "Super Président");
+  CHECK(games[0].at("seats") == bj::parse(R"({"min":4,"max":8})"));  // S1
+  CHECK(games[0].at("rulesets").at(0).at("name") == "super-president");
+  CHECK(games[0].at("rulesets").at(1).at("name") == "classic");
+  CHECK(games[1].at("game") == "skull-king");
+  CHECK(games[1].at("seats") == bj::parse(R"({"min":2,"max":8})"));
+  CHECK(games[1].at("rulesets").at(2).at("seats") == bj::parse(R"({"min":2,"max":6})"));  // original: 2 to 6
+  for (const bj::value& g : games) {
+    for (const bj::value& o : g.at("options").as_array()) {
+      const std::string type(o.at("type").as_string());
+      CHECK((type == "bool" || type == "int" || type == "enum"));
+      CHECK(o.as_object().contains("default"));
+      CHECK(o.at("label").as_object().contains("fr"));
+      if (type == "enum") CHECK(o.at("values").as_array().size() >= 2);
+    }
+  }
 }
