@@ -237,6 +237,10 @@ class Game {
   // A bot of this game at `level` ("easy", "medium", "hard"; also the French
   // names), drawing its choices from `seed`; nullptr for an unknown level.
   virtual std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const;
+  // Why a live table (`pli serve`) will not host the game `opened` began
+  // (a match after its game event), citing the rule; nullopt to host it.
+  // A log of that game is still refereed. This default hosts every game.
+  virtual std::optional<std::string> LiveRefusal(const Match& opened) const;
 };
 
 // The game a ruleset names, nullptr when none does.

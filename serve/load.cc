@@ -323,7 +323,8 @@ pid_t StartServer(const Config& c, const std::string& db, bool bots, unsigned sh
     dup2(out[1], 1);
     const std::string listen = "127.0.0.1:" + std::to_string(port);
     execl(c.pli.c_str(), c.pli.c_str(), "serve", "--db", db.c_str(), "--listen", listen.c_str(), "--bot-delay-ms",
-          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", static_cast<char*>(nullptr));
+          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", "--create-rate", "0",
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   close(out[1]);
