@@ -129,6 +129,7 @@ Reply Hub::Stream(const std::string& table, const std::string& token, int64_t si
     t->paused = false;
   }
   if (t->followers.back().backlog != std::string::npos) Catchup(*t, sub.get());
+  if (follow) Advance(*t);  // a paused table wakes for its follower
   return Reply{200, "", "application/x-ndjson"};
 }
 
