@@ -188,7 +188,7 @@ TEST_CASE("serve attack: table creation has a budget per address and a cap in al
   }
 }
 
-TEST_CASE("serve attack: a table nobody follows or plays at is paused, then ended and freed; its log stays and a restart does not load it") {
+TEST_CASE("serve attack: a table nobody follows or plays at is paused, then ended and freed, its log kept and not loaded at a restart") {
   // Issue 30 item 4: tables were never freed and all reloaded at restart.
   const auto dir = std::filesystem::temp_directory_path() / ("pli-serve-idle-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
@@ -313,7 +313,7 @@ TEST_CASE("serve attack: JSON over a size limit is answered as such, not as a sy
   CHECK(deep.body.find("too deep") != std::string::npos);
 }
 
-TEST_CASE("serve attack: a table of simultaneous bids with the hook is not hosted (SK-B4, docs/RULINGS.md); without the hook it is") {
+TEST_CASE("serve attack: a table of simultaneous bids with the hook is not hosted (SK-B4, docs/RULINGS.md), without the hook it is") {
   // Issue 30 item 3: the last bidder's legal list and the hook's refusal
   // gave it the sum of the sealed bids.
   Server server;
