@@ -41,6 +41,17 @@ class ServeCommand : public CommandGroup {
     cmd_->add_option("--bot-delay-ms", bot_delay_, "A bot's pause before it acts");
     cmd_->add_option("--grace-ms", grace_, "How long an absent person's turn waits for them before a bot plays it");
     cmd_->add_option("--join-rate", options_.hub.join_rate, "Joins per second per address, after a burst of 10 (0: no limit)");
+    // What one client may cost (issue 30; serve/README.md "Limits").
+    auto& hub = options_.hub;
+    cmd_->add_option("--create-rate", hub.create_rate, "Tables created per second per address, after a burst of --create-burst (0: no limit)");
+    cmd_->add_option("--create-burst", hub.create_burst, "Tables an address may create at once");
+    cmd_->add_option("--max-tables", hub.max_tables, "Tables held in all (creation refused beyond; a restart reloads at most this many)")->check(CLI::PositiveNumber);
+    cmd_->add_option("--action-rate", hub.action_rate, "HTTP actions per second per seat, after a burst of --action-burst (0: no limit)");
+    cmd_->add_option("--action-burst", hub.action_burst, "HTTP actions a seat may send at once");
+    cmd_->add_option("--backlog-chunk", hub.backlog_chunk, "Events sent per step of a resync or an events stream, the next once the client has read them")->check(CLI::PositiveNumber);
+    cmd_->add_option("--presence-ms", presence_, "At most one presence message per table per this (0: each change at once)");
+    cmd_->add_option("--idle-pause-ms", idle_pause_, "A table nobody follows or acts at this long is paused (its bots wait)");
+    cmd_->add_option("--idle-close-ms", idle_close_, "... and after this long it is ended and freed from memory (its log stays)");
     cmd_->footer(
         "Tables, seats and token hashes are kept in tables of their own (serve_*) in the same\n"
         "database, outside the event log; the events are the log of INTERFACE.md §1.\n"
@@ -51,6 +62,10 @@ class ServeCommand : public CommandGroup {
     ParseListen(listen_, options_);
     options_.hub.bot_delay = std::chrono::milliseconds(bot_delay_);
     options_.hub.grace = std::chrono::milliseconds(grace_);
+    options_.hub.presence_every = std::chrono::milliseconds(presence_);
+    options_.hub.idle_pause = std::chrono::milliseconds(idle_pause_);
+    options_.hub.idle_close = std::chrono::milliseconds(idle_close_);
+    if (idle_close_ < idle_pause_) throw std::runtime_error("--idle-close-ms is at least --idle-pause-ms");
     return serve::RunServe(options_);
   }
 
@@ -60,6 +75,9 @@ class ServeCommand : public CommandGroup {
   std::string listen_ = "127.0.0.1:8080";
   int bot_delay_ = 700;
   int grace_ = 20000;
+  int64_t presence_ = 500;
+  int64_t idle_pause_ = 5 * 60 * 1000;
+  int64_t idle_close_ = 60 * 60 * 1000;
 };
 
 }  // namespace

@@ -31,6 +31,7 @@ std::vector<int> Match::ToAct() const {
 bool Game::KnowsCode(std::string_view) const { return false; }
 
 std::unique_ptr<BotSeat> Game::MakeBot(std::string_view, uint64_t) const { return nullptr; }
+std::optional<std::string> Game::LiveRefusal(const Match&) const { return std::nullopt; }
 
 GameFacts Game::Facts() const {
   GameFacts f;

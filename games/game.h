@@ -265,6 +265,10 @@ class Game {
   virtual std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const;
   // Its static facts (above). This default: its name, no ruleset listed.
   virtual GameFacts Facts() const;
+  // Why a live table (`pli serve`) will not host the game `opened` began
+  // (a match after its game event), citing the rule; nullopt to host it.
+  // A log of that game is still refereed. This default hosts every game.
+  virtual std::optional<std::string> LiveRefusal(const Match& opened) const;
 };
 
 // The facts as JSON: {"game","title","seats":{"min","max"},"levels",

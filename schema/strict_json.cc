@@ -197,8 +197,21 @@ std::string WhatIsWrong(std::string_view text, std::size_t n) {
 
 // The error for a syntax error at text[n]: "bad JSON at column 16:
 // unexpected ','".
-JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code&,
+JsonError SyntaxError(std::string_view text, std::size_t n, const bj::error_code& ec,
                       const StrictHandler& h) {
+  // A limit is named as such, not as a syntax error at the column where
+  // the parse gave up (issue 30).
+  const std::string at = " (at column " + std::to_string(Column(text, n)) + ")";
+  if (ec == bj::error::too_deep)
+    return {JsonError::Kind::kSyntax, h.top_key, "too deep: JSON may nest at most 32 arrays and objects" + at};
+  if (ec == bj::error::array_too_large)
+    return {JsonError::Kind::kSyntax, h.top_key, "too large: an array may hold at most 4096 values" + at};
+  if (ec == bj::error::object_too_large)
+    return {JsonError::Kind::kSyntax, h.top_key, "too large: an object may hold at most 256 keys" + at};
+  if (ec == bj::error::string_too_large)
+    return {JsonError::Kind::kSyntax, h.top_key, "too large: a string may hold at most 65536 bytes" + at};
+  if (ec == bj::error::key_too_large)
+    return {JsonError::Kind::kSyntax, h.top_key, "too large: a key may hold at most 256 bytes" + at};
   char next = n < text.size() ? text[n] : ' ';
   bool number_char = (next >= '0' && next <= '9') || next == '.' || next == 'e' || next == 'E' ||
                      next == '+' || next == '-';

@@ -122,9 +122,12 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
        "started INT DEFAULT 0);"
        "CREATE TABLE IF NOT EXISTS serve_seats(tbl TEXT, seat INT, name TEXT, kind TEXT, "
        "token BLOB, PRIMARY KEY(tbl, seat));"
-       "CREATE TABLE IF NOT EXISTS serve_by(game TEXT, seq INT, by TEXT, PRIMARY KEY(game, seq));");
+       "CREATE TABLE IF NOT EXISTS serve_by(game TEXT, seq INT, by TEXT, PRIMARY KEY(game, seq));"
+       "CREATE TABLE IF NOT EXISTS serve_closed(id TEXT PRIMARY KEY);");
   Load();
   writer_ = std::thread([this] { WriterLoop(); });
+  sweep_ = std::make_unique<boost::asio::steady_timer>(io_);
+  boost::asio::post(io_, [this] { Sweep(); });
 }
 
 Hub::~Hub() {
@@ -149,7 +152,12 @@ void Hub::Load() {
     Stmt q(side_, "SELECT game, seq, by FROM serve_by");
     while (q.Step()) by[q.Col(0)][sqlite3_column_int64(q.s, 1)] = q.Col(2);
   }
-  Stmt q(side_, "SELECT id, code, ruleset, options, size, level, host, bot_seed, game, started FROM serve_tables");
+  // What a restart reloads is bounded (issue 30): not the tables closed for
+  // idleness (serve_closed), and at most HubOptions::max_tables, the newest.
+  Stmt q(side_,
+         "SELECT id, code, ruleset, options, size, level, host, bot_seed, game, started FROM serve_tables "
+         "WHERE id NOT IN (SELECT id FROM serve_closed) ORDER BY rowid DESC LIMIT ?");
+  q.Int(1, static_cast<int64_t>(std::min<size_t>(options_.max_tables, INT64_MAX)));
   while (q.Step()) {
     auto t = std::make_unique<Table>();
     t->id = q.Col(0);
@@ -206,10 +214,7 @@ void Hub::Fold(Table& t, const std::string& body, int64_t seq, const Hash& hash,
   TableEvent te;
   te.json = bj::parse(t.kind->EventJson(body, seq, HashHex(hash))).as_object();
   te.by = by;
-  if (te.json.contains("bid")) {
-    const bj::object state = t.match->StateJson();
-    te.sealed = state.at("phase") == "bidding" && state.at("turn").is_null();
-  }
+  if (te.json.contains("bid")) te.sealed = SealedBid(te.json, t.match->StateJson());
   t.events.push_back(std::move(te));
 }
 
@@ -427,7 +432,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
 // and ends; bots act after their delay; an absent person's turn is played
 // by a bot after the grace period.
 void Hub::Advance(Table& t) {
-  if (!t.started || t.busy || !t.queue.empty() || t.thinking) return;
+  if (!t.started || t.busy || !t.queue.empty() || t.thinking || t.paused) return;
   auto quiet = [](const Reply&) {};
   if (t.match->Over()) {
     if (!t.end_tried) {
@@ -544,6 +549,10 @@ void Hub::Broadcast(Table& t, size_t index) {
   for (Follower& f : t.followers) {
     std::shared_ptr<Subscriber> sub = f.sub.lock();
     if (!sub) continue;
+    if (f.backlog != std::string::npos) {  // catching up: its backlog reaches this event (Catchup)
+      kept.push_back(f);
+      continue;
+    }
     std::string& text = made[{f.seat, f.ws}];
     if (text.empty()) text = f.ws ? EventMessage(t, index, f.seat) : EventLine(t, index, f.seat) + "\n";
     sub->Send(text);
@@ -564,14 +573,6 @@ bj::object Hub::SeatsJson(const Table& t) const {
                                {"connected", s.kind != "human" ? s.kind.starts_with("bot") : s.connected > 0}});
   }
   return {{"seats", std::move(seats)}};
-}
-
-void Hub::Presence(Table& t) {
-  bj::object m = SeatsJson(t);
-  m["t"] = "presence";
-  const std::string text = bj::serialize(m);
-  for (Follower& f : t.followers)
-    if (auto sub = f.sub.lock(); sub && f.ws) sub->Send(text);
 }
 
 bj::object Hub::Welcome(Table& t, int seat) {

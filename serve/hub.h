@@ -42,6 +42,14 @@ struct HubOptions {
   std::chrono::milliseconds grace{20000};    // before a bot plays an absent person's turn
   double join_rate = 1.0;                    // joins per second per address (burst 10); 0: no limit
   size_t max_batch = 1024;                   // actions per group commit
+  // Work bounded per request, per seat and per address (issue 30; serve/README.md "Limits").
+  size_t backlog_chunk = 64;                 // events built per step of a resync or an events stream
+  std::chrono::milliseconds presence_every{500};  // at most one presence message per table per this
+  double action_rate = 30, action_burst = 60;     // HTTP actions per second per seat (as the WebSocket's)
+  double create_rate = 1, create_burst = 20;    // tables created per second per address; 0: no limit
+  size_t max_tables = 5000;                  // tables in memory in all (creation refused beyond; a restart reloads at most this many)
+  std::chrono::milliseconds idle_pause{5 * 60 * 1000};   // nobody following, no action: bots stop
+  std::chrono::milliseconds idle_close{60 * 60 * 1000};  // then the game is ended and the table freed
 };
 
 // An HTTP answer: status and body.
@@ -58,6 +66,11 @@ class Subscriber {
   virtual ~Subscriber() = default;
   virtual void Send(std::string text) = 0;
   virtual void Close(std::string text) = 0;  // sends text (if any) then closes
+  // Calls `then` (on the network thread) once what was sent so far is
+  // written to the socket: the back-pressure of a backlog sent in chunks.
+  // Never called if the client is gone. This default calls it at once (a
+  // subscriber with no socket behind it, e.g. a test's recorder).
+  virtual void WhenDrained(std::function<void()> then) { then(); }
 };
 
 struct Follower {
@@ -68,6 +81,10 @@ struct Follower {
   // kChatRate a second.
   double chat_tokens = 5;
   std::chrono::steady_clock::time_point chat_when = std::chrono::steady_clock::now();
+  // The next event of its backlog still to send (events before the live
+  // ones, sent a chunk at a time: Hub::Catchup), or npos when caught up.
+  size_t backlog = std::string::npos;
+  bool close_caught_up = false;  // an events stream without follow: ends once caught up
 };
 
 // One event as the table keeps it.
@@ -115,6 +132,14 @@ struct Table {
   std::unique_ptr<boost::asio::steady_timer> timer;
   int64_t timer_seq = -1;
   bool thinking = false;
+  // Issue 30's budgets and the table's life (hub_limits.cc).
+  std::unique_ptr<boost::asio::steady_timer> presence_timer;  // a coalesced presence is due
+  std::chrono::steady_clock::time_point presence_sent{};
+  bool presence_due = false;
+  std::map<int, std::pair<double, std::chrono::steady_clock::time_point>> act_budget;  // HTTP actions per seat
+  std::chrono::steady_clock::time_point active = std::chrono::steady_clock::now();  // last action or follower
+  bool paused = false;   // idle: its bots wait
+  bool closing = false;  // idle for long: its end is written, then it is freed
 };
 
 // Whether the table's game has its `end` event (seeds, ids and hashes are
@@ -139,6 +164,11 @@ struct HubStats {
   Spread queued;  // an action handed to the writer -> its group begins
   Spread posted;  // the writer done with a group -> an action's result on the network thread
   Spread table;   // an action read -> handed to the writer (behind its table's previous one)
+  // Issue 30: what one request may cost the network thread.
+  uint64_t backlog_steps = 0, backlog_step_max = 0;  // steps of a backlog sent in chunks, most events in one
+  uint64_t presence_sent = 0;                        // presence messages handed to sockets
+  uint64_t refused_creates = 0, refused_actions = 0; // over a budget (429) or the cap (503)
+  uint64_t paused = 0, freed = 0;                    // tables paused for idleness, freed
 };
 
 class Hub {
@@ -170,6 +200,19 @@ class Hub {
   Reply GameList() const;
   // NDJSON lines after `since`; `follow` registers `sub`.
   Reply Events(const std::string& table, const std::string& token, int64_t since);
+  // GET .../events as a stream (hub_limits.cc): checks the token like
+  // Events, then sends `sub` the projected events after `since` a chunk at
+  // a time (HubOptions::backlog_chunk, each once the last is written), then
+  // the live ones if `follow` and the game is not over; else `sub` is
+  // closed once caught up. A status other than 200 registers nothing.
+  Reply Stream(const std::string& table, const std::string& token, int64_t since, bool follow,
+               const std::shared_ptr<Subscriber>& sub);
+  // POST /api/tables within the budgets: per address and in all (429, 503).
+  void CreateTableFrom(const std::string& body, const std::string& address,
+                       const std::function<void(Reply)>& reply);
+  // POST .../actions within the seat's budget (as the WebSocket's): 429.
+  void ActLimited(const std::string& table, const std::string& token, const std::string& body,
+                  const std::function<void(Reply)>& reply);
   bool Follow(const std::string& table, const std::string& token,
               const std::shared_ptr<Subscriber>& sub);
   Reply Log(const std::string& game);
@@ -233,6 +276,12 @@ class Hub {
   static bool MayBotPlay(const Table& t, int seat);
   void Broadcast(Table& t, size_t index);
   void Presence(Table& t);
+  // hub_limits.cc.
+  void PresenceNow(Table& t);
+  void Catchup(Table& t, const Subscriber* who);
+  bool Budget(std::pair<double, std::chrono::steady_clock::time_point>& b, double rate, double burst);
+  void Sweep();
+  void Free(const std::string& id);
   boost::json::object Welcome(Table& t, int seat);
   boost::json::object SeatsJson(const Table& t) const;
   std::string EventLine(const Table& t, size_t index, int seat) const;
@@ -250,6 +299,8 @@ class Hub {
   std::map<std::string, std::string> games_;  // game -> table
   std::map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> joins_;
   std::map<std::string, std::string> replays_;  // game -> its replay page, once ended
+  std::map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> creates_;  // per address
+  std::unique_ptr<boost::asio::steady_timer> sweep_;  // idle tables paused, then closed
   boost::asio::thread_pool thinkers_{1};
   HubStats stats_;
 

@@ -159,6 +159,11 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   probe.seq = 1;
   if (std::optional<Verdict> v = kind->NewMatch()->Decide(probe))
     return reply(Malformed("options", v->message));
+  // A game the live table cannot referee without a leak (Game::LiveRefusal:
+  // Skull King's sealed bids with the hook, SK-B4, docs/RULINGS.md).
+  if (std::unique_ptr<Match> opened = kind->NewMatch(); !opened->Step(probe)) {
+    if (std::optional<std::string> why = kind->LiveRefusal(*opened)) return reply(Malformed("options", *why));
+  }
 
   auto t = std::make_unique<Table>();
   t->id = RandomHex(8);
@@ -464,7 +469,15 @@ Reply Hub::Stats() {
                     {"ack_ms", SpreadJson(stats_.ack.ms)},
                     {"queued_ms", SpreadJson(stats_.queued.ms)},
                     {"posted_ms", SpreadJson(stats_.posted.ms)},
-                    {"table_ms", SpreadJson(stats_.table.ms)}});
+                    {"table_ms", SpreadJson(stats_.table.ms)},
+                    // Issue 30's budgets (hub_limits.cc).
+                    {"backlog_steps", stats_.backlog_steps},
+                    {"backlog_step_max", stats_.backlog_step_max},
+                    {"presence_sent", stats_.presence_sent},
+                    {"refused_creates", stats_.refused_creates},
+                    {"refused_actions", stats_.refused_actions},
+                    {"paused", stats_.paused},
+                    {"freed", stats_.freed}});
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,
@@ -534,14 +547,6 @@ void Hub::WsAct(const std::string& table, int seat, const bj::object& msg,
     return;
   }
   ActAs(*t, seat, msg, answer);
-}
-
-void Hub::Resync(const std::string& table, int seat, int64_t since,
-                 const std::shared_ptr<Subscriber>& sub) {
-  Table* t = Find(table);
-  if (!t) return;
-  for (size_t i = static_cast<size_t>(std::max<int64_t>(since, 0)); i < t->events.size(); ++i)
-    sub->Send(EventMessage(*t, i, seat));
 }
 
 void Hub::Disconnected(const std::string& table, int seat, const Subscriber* who) {

@@ -47,6 +47,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "games/game.h"
@@ -73,6 +74,7 @@ struct Config {
   int seats = 4;
   int connections = 5000;
   int kill_after = 10;
+  std::string attack;  // "", "spectators", "flood": issue 30's attacks beside `human`
 };
 
 unsigned short port_ = 0;
@@ -323,7 +325,8 @@ pid_t StartServer(const Config& c, const std::string& db, bool bots, unsigned sh
     dup2(out[1], 1);
     const std::string listen = "127.0.0.1:" + std::to_string(port);
     execl(c.pli.c_str(), c.pli.c_str(), "serve", "--db", db.c_str(), "--listen", listen.c_str(), "--bot-delay-ms",
-          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", static_cast<char*>(nullptr));
+          bots ? "0" : "700", "--grace-ms", "600000", "--join-rate", "0", "--create-rate", "0",
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   close(out[1]);
@@ -333,6 +336,65 @@ pid_t StartServer(const Config& c, const std::string& db, bool bots, unsigned sh
   fclose(f);
   port_ = static_cast<unsigned short>(std::stoi(std::string(line).substr(std::string(line).rfind(':') + 1)));
   return pid;
+}
+
+// --- attacks (issue 30): one client against the server, beside `human` ------
+// spectators: up to 2,000 spectators join one table, one after another, and
+//   stay (each used to cost a presence message to every follower: N²).
+// flood: a seat of a table of its own floods POST /actions on one
+//   keep-alive connection (HTTP actions had no budget).
+// The witness is `human`'s tables: compare their p99 with a run without
+// --attack (docs/PERFORMANCE.md).
+void Attack(const std::string& kind, Clock::time_point deadline, uint64_t& sent, uint64_t& refused) {
+  bj::value made = Call(http::verb::post, "/api/tables", R"({"ruleset":"skull-king","seats":3,"bots":"easy"})");
+  const std::string table(made.at("table").as_string());
+  if (kind == "spectators") {
+    net::io_context io;
+    std::vector<std::unique_ptr<websocket::stream<tcp::socket>>> all;
+    while (Clock::now() < deadline && all.size() < 2000) {
+      auto ws = std::make_unique<websocket::stream<tcp::socket>>(io);
+      beast::error_code ec;
+      ws->next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), ec);
+      if (!ec) ws->handshake("127.0.0.1:" + std::to_string(port_), "/ws", ec);
+      if (!ec) ws->write(net::buffer(bj::serialize(bj::object{{"t", "auth"}, {"table", table}})), ec);
+      beast::flat_buffer b;
+      if (!ec) ws->read(b, ec);  // its welcome
+      ++sent;
+      if (ec) {
+        ++refused;
+        continue;
+      }
+      all.push_back(std::move(ws));
+    }
+    while (Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return;
+  }
+  bj::value joined = Call(http::verb::post, "/api/join", R"({"code":")" + std::string(made.at("code").as_string()) + R"(","name":"F"})");
+  const std::string token(joined.at("token").as_string());
+  net::io_context io;
+  beast::tcp_stream s(io);
+  s.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+  beast::flat_buffer b;
+  while (Clock::now() < deadline) {
+    http::request<http::string_body> req{http::verb::post, "/api/tables/" + table + "/actions", 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::authorization, "Bearer " + token);
+    req.body() = R"({"action":{"type":"bid","bid":0},"expect":0})";
+    req.prepare_payload();
+    beast::error_code ec;
+    http::write(s, req, ec);
+    http::response<http::string_body> res;
+    if (!ec) http::read(s, b, res, ec);
+    ++sent;
+    if (ec) {  // cut off: a new connection
+      ++refused;
+      s.socket().close();
+      s.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), ec);
+      if (ec) return;
+      continue;
+    }
+    refused += res.result_int() == 429;
+  }
 }
 
 // --- fsync: the floor of a durable commit on this disk ----------------------
@@ -577,9 +639,10 @@ int main(int argc, char** argv) {
     else if (k == "--seconds") c.seconds = std::min(std::stoi(v), 300);
     else if (k == "--connections") c.connections = std::min(std::stoi(v), 10000);
     else if (k == "--kill-after") c.kill_after = std::min(std::stoi(v), 300);
+    else if (k == "--attack" && (v == "spectators" || v == "flood")) c.attack = v;
     else {
       std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery --tables N --seconds S"
-                   " [--connections N] [--kill-after S]\n";
+                   " [--connections N] [--kill-after S] [--attack spectators|flood]\n";
       return 2;
     }
   }
@@ -635,6 +698,9 @@ int main(int argc, char** argv) {
     tables[t]->game = std::string(started.at("game").as_string());
   }
   const auto deadline = t0 + std::chrono::seconds(c.seconds);
+  std::thread attacker;
+  uint64_t attack_sent = 0, attack_refused = 0;
+  if (!c.attack.empty()) attacker = std::thread([&] { Attack(c.attack, deadline, attack_sent, attack_refused); });
   double cpu_before_kill = 0, rss_before_kill = 0, restart_ms = 0;
   uint64_t acks_before_kill = 0;
   if (recovery) {
@@ -657,6 +723,7 @@ int main(int argc, char** argv) {
   }
   while (Clock::now() < deadline && stats.ended < static_cast<uint64_t>(c.tables))
     io.run_for(std::chrono::milliseconds(100));
+  if (attacker.joinable()) attacker.join();
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
   const double cpu = CpuSeconds(pid) - cpu0 + cpu_before_kill;
   const bj::value s1 = Call(http::verb::get, "/api/stats");
@@ -699,6 +766,9 @@ int main(int argc, char** argv) {
     std::printf("submit -> last recipient p50 %.2f ms, p99 %.2f ms\n", Percentile(stats.to_last, 0.5),
                 Percentile(stats.to_last, 0.99));
   }
+  if (!c.attack.empty())
+    std::printf("attack %-16s %llu sent, %llu refused (429) or cut off, beside the tables above\n", c.attack.c_str(),
+                static_cast<unsigned long long>(attack_sent), static_cast<unsigned long long>(attack_refused));
   std::printf("rejections             ");
   for (const auto& [code, n] : stats.rejected) std::printf(" %s:%llu", code.c_str(), static_cast<unsigned long long>(n));
   std::printf("\nleaks %llu, gaps %llu\n", static_cast<unsigned long long>(stats.leaks),

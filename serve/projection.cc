@@ -78,6 +78,10 @@ bj::array ProjectLegal(const bj::array& legal, int seat) {
   return out;
 }
 
+bool SealedBid(const bj::object& event, const bj::object& state_after) {
+  return event.contains("bid") && Sealed(state_after);
+}
+
 bj::object ProjectEvent(const bj::object& event, int seat, bool sealed, bool over,
                         const std::string& by) {
   bj::object out;

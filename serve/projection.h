@@ -33,6 +33,11 @@ boost::json::array ProjectLegal(const boost::json::array& legal, int seat);
 // gives or receives it; a sealed bid (made while bids are sealed) loses
 // `bid` and `cannon` for the other seats; `seed`, `id` and `hash` only once
 // `over`. `by` is added when not empty.
+// Whether an event (its EventJson parsed) is a sealed bid: a `bid` made
+// while, after it, bids are still sealed (phase "bidding" and no turn: the
+// state after the event). The bid that completes the bidding reveals them all.
+bool SealedBid(const boost::json::object& event, const boost::json::object& state_after);
+
 boost::json::object ProjectEvent(const boost::json::object& event, int seat, bool sealed,
                                  bool over, const std::string& by);
 

@@ -31,6 +31,7 @@ constexpr size_t kQueueMessages = 1024;
 constexpr size_t kQueueBytes = 4 << 20;
 constexpr int kSendBuffer = 64 * 1024;
 constexpr double kRate = 30, kBurst = 60;
+constexpr auto kCloseWait = std::chrono::seconds(1);
 constexpr const char* kTableCsp = "default-src 'self'; connect-src 'self'; img-src 'self' data:";
 // The replay page carries its script, style and data inline and fetches
 // nothing: it may run its own inline code and connect nowhere.
@@ -85,6 +86,13 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     ws_.read_message_max(kFrameLimit);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
+      // A close this server starts (auth-timeout, an error, superseded)
+      // waits at most kCloseWait for the client's close frame, then the
+      // socket is closed: an unauthenticated socket is gone ~5 s after it
+      // opened, not 5 + Beast's suggested 30 (issue 30).
+      auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+      timeouts.handshake_timeout = kCloseWait;
+      self->ws_.set_option(timeouts);
       self->auth_timer_.expires_after(std::chrono::seconds(5));
       self->auth_timer_.async_wait([w = std::weak_ptr<WsSession>(self)](beast::error_code ec) {
         if (auto s = w.lock(); s && !ec && !s->authed_)
@@ -115,6 +123,12 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     if (queue_.empty()) DoClose();
   }
 
+  void WhenDrained(std::function<void()> then) override {
+    if (closing_ || gone_) return;
+    drained_ = std::move(then);
+    if (queue_.empty()) net::post(ws_.get_executor(), std::exchange(drained_, nullptr));
+  }
+
  private:
   void DoClose() {
     ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
@@ -128,6 +142,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       self->queue_.pop_front();
       if (!self->queue_.empty()) self->Write();
       else if (self->closing_) self->DoClose();
+      else if (self->drained_) std::exchange(self->drained_, nullptr)();
     });
   }
 
@@ -193,46 +208,61 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   std::deque<std::string> queue_;
   size_t queued_bytes_ = 0;
   bool closing_ = false, authed_ = false, gone_ = false;
+  std::function<void()> drained_;  // the next chunk of a backlog (Hub::Catchup)
   int seat_ = -1;
   std::string table_;
   Bucket bucket_;
 };
 
-// An NDJSON stream that follows a table (`events?follow=1`), chunked.
+// An NDJSON stream of a table's events (GET .../events), chunked: its
+// backlog a chunk at a time (Hub::Catchup), then, with `follow=1`, the live
+// events until `end`. Nothing is written before the response's header
+// (Start); once finished, `done` is called (the connection reads its next
+// request, or is shut down).
 class FollowStream : public Subscriber, public std::enable_shared_from_this<FollowStream> {
  public:
-  FollowStream(beast::tcp_stream& stream, std::shared_ptr<void> owner)
-      : stream_(stream), owner_(std::move(owner)), keep_(stream.get_executor()) {}
+  FollowStream(beast::tcp_stream& stream, std::shared_ptr<void> owner, std::function<void(bool)> done)
+      : stream_(stream), owner_(std::move(owner)), done_(std::move(done)), keep_(stream.get_executor()) {}
 
-  void Start(std::string first) {
-    Send(std::move(first));
-    KeepAlive();
+  void Start() {
+    started_ = true;
+    if (!queue_.empty()) Write();
+    else if (closing_) Finish();
+    else if (drained_) net::post(keep_.get_executor(), std::exchange(drained_, nullptr));
+    if (!closing_) KeepAlive();
   }
   void Send(std::string text) override {
     if (closing_ || text.empty()) return;
     if (queue_.size() >= kQueueMessages) {
       closing_ = true;
+      keep_.cancel();
       stream_.socket().close();
       return;
     }
     queue_.push_back(std::move(text));
-    if (queue_.size() == 1) Write();
+    if (started_ && queue_.size() == 1) Write();
   }
   void Close(std::string) override {
     if (closing_) return;
     closing_ = true;
     keep_.cancel();
-    if (queue_.empty()) Finish();
+    if (started_ && queue_.empty()) Finish();
+  }
+  void WhenDrained(std::function<void()> then) override {
+    if (closing_) return;
+    drained_ = std::move(then);
+    if (started_ && queue_.empty()) net::post(keep_.get_executor(), std::exchange(drained_, nullptr));
   }
 
  private:
   void KeepAlive() {
+    // The timer holds the stream (and its connection) while it follows:
+    // nothing else does between events (the Hub keeps a weak pointer).
     keep_.expires_after(std::chrono::seconds(10));
-    keep_.async_wait([w = weak_from_this()](beast::error_code ec) {
-      auto s = w.lock();
-      if (!s || ec || s->closing_) return;
-      s->Send("\n");
-      s->KeepAlive();
+    keep_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->closing_) return;
+      self->Send("\n");
+      self->KeepAlive();
     });
   }
   void Write() {
@@ -247,19 +277,22 @@ class FollowStream : public Subscriber, public std::enable_shared_from_this<Foll
                        self->queue_.pop_front();
                        if (!self->queue_.empty()) self->Write();
                        else if (self->closing_) self->Finish();
+                       else if (self->drained_) std::exchange(self->drained_, nullptr)();
                      });
   }
   void Finish() {
-    net::async_write(stream_, http::make_chunk_last(), [self = shared_from_this()](beast::error_code, size_t) {
-      self->stream_.socket().shutdown(tcp::socket::shutdown_send);
+    net::async_write(stream_, http::make_chunk_last(), [self = shared_from_this()](beast::error_code ec, size_t) {
+      self->done_(!ec);
     });
   }
 
   beast::tcp_stream& stream_;
   std::shared_ptr<void> owner_;
+  std::function<void(bool)> done_;
   net::steady_timer keep_;
   std::deque<std::string> queue_;
-  bool closing_ = false;
+  std::function<void()> drained_;
+  bool closing_ = false, started_ = false;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -290,6 +323,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set("X-Content-Type-Options", "nosniff");
     if (type.starts_with("text/html"))
       res->set("Content-Security-Policy", csp);
+    keep = keep && keep_alive_;  // a request's `Connection: close` is honoured
     res->keep_alive(keep);
     if (status >= 400 && type == "application/json") body = WithFrench(std::move(body));  // serve/french.h
     res->body() = std::move(body);
@@ -305,6 +339,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void SendReply(const Reply& r) { Send(r.status, r.body, r.type); }
 
   void Handle(http::request<http::string_body> req) {
+    keep_alive_ = req.keep_alive();
     const std::string target(req.target());
     const std::string path = target.substr(0, target.find('?'));
     const std::string query = target.find('?') == std::string::npos ? "" : target.substr(target.find('?') + 1);
@@ -331,7 +366,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       Reply r = hub_.Replay(parts[1]);
       return Send(r.status, std::move(r.body), r.type, true, kReplayCsp);
     }
-    if (post && path == "/api/tables") return hub_.CreateTable(req.body(), reply);
+    if (post && path == "/api/tables")
+      return hub_.CreateTableFrom(req.body(), stream_.socket().remote_endpoint().address().to_string(), reply);
     if (post && path == "/api/join")
       return hub_.Join(req.body(), stream_.socket().remote_endpoint().address().to_string(), reply);
     if (get && path == "/api/stats") return SendReply(hub_.Stats());
@@ -345,7 +381,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       const std::string& t = parts[2];
       if (post && parts[3] == "start") return hub_.Start(t, token, reply);
       if (post && parts[3] == "end") return hub_.End(t, token, reply);
-      if (post && parts[3] == "actions") return hub_.Act(t, token, req.body(), reply);
+      if (post && parts[3] == "actions") return hub_.ActLimited(t, token, req.body(), reply);
       if (get && parts[3] == "view") return SendReply(hub_.View(t, token));
       if (get && parts[3] == "events") return Events(t, token, query);
     }
@@ -365,17 +401,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       if (kv == "follow=1") follow = true;
     }
-    Reply r = hub_.Events(table, token, since);
-    if (r.status != 200 || !follow) return SendReply(r);
-    auto stream = std::make_shared<FollowStream>(stream_, shared_from_this());
-    if (!hub_.Follow(table, token, stream)) return SendReply(r);
+    // Sent a chunk at a time (Hub::Stream): the network thread never
+    // builds a whole backlog for one request (issue 30).
+    auto self = shared_from_this();
+    auto stream = std::make_shared<FollowStream>(stream_, self, [self](bool ok) {
+      beast::error_code ignored;
+      if (ok && self->keep_alive_) self->Read();
+      else self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    });
+    Reply r = hub_.Stream(table, token, since, follow, stream);
+    if (r.status != 200) return SendReply(r);
     auto res = std::make_shared<http::response<http::empty_body>>(http::status::ok, 11);
     res->set(http::field::content_type, "application/x-ndjson");
+    res->set(http::field::cache_control, "no-store");
+    res->set("X-Content-Type-Options", "nosniff");
+    res->keep_alive(keep_alive_);
     res->chunked(true);
     auto sr = std::make_shared<http::response_serializer<http::empty_body>>(*res);
     stream_.expires_never();
-    http::async_write_header(stream_, *sr, [stream, res, sr, body = r.body](beast::error_code ec, size_t) {
-      if (!ec) stream->Start(body);
+    http::async_write_header(stream_, *sr, [stream, res, sr](beast::error_code ec, size_t) {
+      if (!ec) stream->Start();
     });
   }
 
@@ -398,6 +443,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Hub& hub_;
+  bool keep_alive_ = true;
 };
 
 void Accept(tcp::acceptor& acceptor, Hub& hub) {

@@ -547,6 +547,7 @@ class SkullKing final : public Game {
                                    "Le donneur de la première manche (une place, de 0 à places - 1)"});
     return f;
   }
+  std::optional<std::string> LiveRefusal(const pli::Match& opened) const override;
 };
 
 // A Skull King bot in one seat: it sees ViewFor(state, seat) only.
@@ -568,6 +569,22 @@ std::unique_ptr<BotSeat> SkullKing::MakeBot(std::string_view level, uint64_t see
   std::optional<Level> l = ParseLevel(level);
   if (!l) return nullptr;
   return std::make_unique<SkullKingBotSeat>(sk::MakeBot(*l, seed));
+}
+
+// docs/RULINGS.md "Sealed bids at a live table": with simultaneous bidding
+// SK-B4's hook falls on whichever bid is recorded last, and judging it
+// tells that bidder H - S, the sum of the other bids, before they are
+// revealed (its `legal` list lacks one value, a refusal names it). A live
+// table cannot keep the bids sealed and apply the hook, so `pli serve` does
+// not host the combination; `pli audit` still referees such a log.
+std::optional<std::string> SkullKing::LiveRefusal(const pli::Match& opened) const {
+  const auto& m = dynamic_cast<const SkullKingMatch&>(opened);
+  const Options& o = m.state().options;
+  if (o.bidding != Bidding::kSimultaneous || !o.hook) return std::nullopt;
+  return "pli serve does not host bidding: simultaneous with hook: true: the hook (SK-B4) falls on "
+         "whichever bid is recorded last, and judging it would tell that player the sum of the other "
+         "sealed bids before they are revealed; choose hook: false or bidding: sequential "
+         "(docs/RULINGS.md; a log of this combination is still refereed)";
 }
 
 std::string Seat(int seat, const State& s) {

@@ -443,7 +443,9 @@ TEST_CASE("serve security: a client that never reads is cut off while its table 
   // small receive buffer; people come and go (each arrival and departure
   // is a presence message to every follower). More is queued for the
   // spectator than the limits allow: it is cut off; the table plays on.
-  Server server({"--bot-delay-ms", "0", "--grace-ms", "600000"});
+  // --presence-ms 0: every arrival and departure is its own presence
+  // message (the coalescing of issue 30 would otherwise send a handful).
+  Server server({"--bot-delay-ms", "0", "--grace-ms", "600000", "--presence-ms", "0"});
   const unsigned short port = server.port();
   Witness witness(port);
   Table t = MakeTable(port, "super-president", 4, 0, R"({"manches":3})");
