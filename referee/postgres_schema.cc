@@ -169,10 +169,59 @@ BEGIN
 END $do$;
 )sql";
 
+// Version 2 (issue 30 item 10): a game id cannot be squatted. A games row
+// is made with its game event, in one transaction (a deferred constraint
+// trigger checks at commit: pli does so, and a role that writes could
+// otherwise insert a bare row and hold the id forever, games never being
+// deleted); and the owner may bound the ids the roles that write may create
+// with a POSIX regular expression in pli.meta, key writer_game_ids (no such
+// row: any id, as before). The roles that write no longer insert into
+// pli.meta, so the policy is the owner's alone.
+constexpr const char* kGameIdsSql = R"sql(
+CREATE OR REPLACE FUNCTION pli.games_insert() RETURNS trigger LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS $fn$
+DECLARE
+  policy text;
+BEGIN
+  IF NEW.head_seq <> 0 OR NEW.head_hash <> '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea THEN
+    RAISE EXCEPTION USING ERRCODE = 'PLI04',
+      MESSAGE = 'pli: a game is created empty: head 0 and 32 zero bytes';
+  END IF;
+  SELECT m.value INTO policy FROM pli.meta m WHERE m.key = 'writer_game_ids';
+  IF policy IS NOT NULL AND NEW.game !~ policy AND NOT pg_catalog.pg_has_role(current_user,
+       (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.nspname = 'pli'), 'USAGE') THEN
+    RAISE EXCEPTION USING ERRCODE = 'PLI05',
+      MESSAGE = format('pli: game %L: this role may create only games whose id matches %L (the owner''s policy: pli.meta, key writer_game_ids)', NEW.game, policy);
+  END IF;
+  NEW.created := coalesce((SELECT max(g.created) FROM pli.games g), 0) + 1;
+  RETURN NEW;
+END $fn$;
+
+CREATE FUNCTION pli.games_with_event() RETURNS trigger LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS $fn$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pli.events e WHERE e.game = NEW.game AND e.seq = 1) THEN
+    RAISE EXCEPTION USING ERRCODE = 'PLI06',
+      MESSAGE = format('pli: game %L: a game is created with its game event, in one transaction', NEW.game);
+  END IF;
+  RETURN NULL;
+END $fn$;
+CREATE CONSTRAINT TRIGGER games_with_event AFTER INSERT ON pli.games
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pli.games_with_event();
+
+DO $do$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'pli_writer') THEN
+    REVOKE INSERT ON pli.meta FROM pli_writer;
+  END IF;
+END $do$;
+)sql";
+
 // Migration i makes version i + 1.
 std::vector<std::string> Migrations(const PostgresOptions& options) {
   return {"CREATE SCHEMA pli;\n" + std::string(kSchemaSql) + EventsTableSql(options.partitions) +
-          kRolesSql + "INSERT INTO pli.meta VALUES ('application', 'pli');\n"};
+              kRolesSql + "INSERT INTO pli.meta VALUES ('application', 'pli');\n",
+          kGameIdsSql};
 }
 
 // The schema version in the database; 0 when it has no schema pli.
@@ -210,7 +259,18 @@ void Migrate(Conn& c, OpenMode mode, const PostgresOptions& options) {
     version = VersionOf(c);  // another process may have migrated meanwhile
     const std::vector<std::string> steps = Migrations(options);
     for (int v = version; v < known; ++v) {
-      c.Exec(steps[static_cast<size_t>(v)], "migrating the schema to version " + std::to_string(v + 1));
+      try {
+        c.Exec(steps[static_cast<size_t>(v)], "migrating the schema to version " + std::to_string(v + 1));
+      } catch (const StoreError& e) {
+        const std::string what = e.what();
+        if (version == 0 || (what.find("permission denied") == std::string::npos &&
+                             what.find("must be owner") == std::string::npos)) {
+          throw;
+        }
+        // A role that writes met a database made by an older pli.
+        throw StoreError(what + "; this database was made by an older pli: run one writing "
+                                "command as the schema's owner to migrate it (docs/POSTGRES.md)");
+      }
     }
     if (version < known) {
       c.Exec("INSERT INTO pli.meta VALUES ('schema_version', '" + std::to_string(known) +

@@ -219,8 +219,7 @@ AnySubmitResult Resubmitted(EventStore& store, const std::string& id, const Game
       if (owner != &kind || ActionOf(kind, row.body) != ActionOf(kind, record.body)) {
         return AnyResult(Outcome::kRejected, head_seq,
                          "id \"" + *record.columns.id +
-                             "\" was already used for another action, event " +
-                             std::to_string(seq) + " of game \"" + id + "\"");
+                             "\" was already used for another action in this game");
       }
       AnySubmitResult result = AnyResult(Outcome::kDuplicate, head_seq,
                                          "already recorded as event " + std::to_string(seq) +
@@ -236,12 +235,15 @@ AnySubmitResult Resubmitted(EventStore& store, const std::string& id, const Game
 }
 
 // The match of a stored game of `kind`, folded from the store (illegal
-// events, kept by an import for audit, change nothing). Throws StoreError
-// for a stored event of another game.
-std::unique_ptr<Match> FoldStored(EventStore& store, const std::string& id, const Game& kind) {
+// events, kept by an import for audit, change nothing), and the head it was
+// folded to: the head read with the rows, in the same snapshot. Throws
+// StoreError for a stored event of another game.
+std::unique_ptr<Match> FoldStored(EventStore& store, const std::string& id, const Game& kind,
+                                  Head& head) {
   std::unique_ptr<Match> match = kind.NewMatch();
   const std::optional<StoredGame> stored = store.Read(id);
   if (!stored) return match;
+  head = stored->head;
   AnyEvent e;
   for (const StoredEvent& row : stored->events) {
     if (!kind.Owns(row.body)) {
@@ -280,8 +282,8 @@ AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game
   Head judged_at;                    // the head it was judged at
   const bool committed = store.Write([&] {
     appended.reset();
-    const std::optional<Head> head = store.HeadOf(id);
-    const int64_t head_seq = head ? head->seq : 0;
+    std::optional<Head> head = store.HeadOf(id);
+    int64_t head_seq = head ? head->seq : 0;
     if (std::string problem = ControlCharacterIn(id, *record); !problem.empty()) {
       result = AnyResult(Outcome::kRejected, head_seq, problem);
       result.violation = Verdict{"malformed", "", result.message, ""};
@@ -295,22 +297,34 @@ AnySubmitResult SubmitAny(EventStore& store, const std::string& game, const Game
       result = AnyResult(Outcome::kRejected, head_seq, "game \"" + id + "\" already exists");
       return false;
     }
-    if (head && record->columns.id) {
-      if (std::optional<int64_t> seq = store.FindId(id, *record->columns.id)) {
-        result = Resubmitted(store, id, kind, *record, *seq, head_seq);
-        return false;
-      }
-    }
     // The match at the head: kept from an earlier submit on this store, or
     // read and folded now (and kept).
     std::unique_ptr<Match> none;
     const Match* folded = nullptr;
     if (head) {
       folded = cache.At(id, *head, kind);
-      if (folded == nullptr) folded = &cache.Put(id, *head, FoldStored(store, id, kind));
+      if (folded == nullptr) {
+        // The head is the one the rows were read with: where a Write holds
+        // no lock between two reads (PostgreSQL's optimistic Write), another
+        // writer may have appended since HeadOf, and a match folded past the
+        // head judged everything one seq behind (issue 30 item 7: a lost
+        // race told `malformed`, "seq N is not the event's position, N+1",
+        // instead of `stale`).
+        Head at = *head;
+        std::unique_ptr<Match> match = FoldStored(store, id, kind, at);
+        head = at;
+        head_seq = at.seq;
+        folded = &cache.Put(id, at, std::move(match));
+      }
     } else {
       none = kind.NewMatch();
       folded = none.get();
+    }
+    if (head && record->columns.id) {
+      if (std::optional<int64_t> seq = store.FindId(id, *record->columns.id)) {
+        result = Resubmitted(store, id, kind, *record, *seq, head_seq);
+        return false;
+      }
     }
     if (expect && *expect != head_seq) {
       result = AnyResult(Outcome::kStale, head_seq,

@@ -14,6 +14,7 @@
 
 #include "referee/sqlite_db.h"
 #include "referee/sqlite_schema.h"
+#include "referee/writer_claim.h"
 
 namespace pli {
 namespace {
@@ -339,6 +340,11 @@ class SqliteStore : public SqliteReader {
     in_write_ = true;
     bool commit = false;
     try {
+      // One writer per database (writer_claim.h, issue 30 item 5): inside
+      // the transaction, so a server that claims the file meanwhile waits
+      // for it to end before it reads its tables.
+      if (claim_file_.empty()) claim_file_ = ClaimFileOf(db_.path());
+      CheckNotClaimed(db_.path(), claim_file_);
       commit = fn();
       if (commit) Run(commit_);
     } catch (...) {
@@ -483,6 +489,7 @@ class SqliteStore : public SqliteReader {
   Stmt games_, head_, game_row_, rows_, find_id_, insert_game_, insert_event_;
   Stmt begin_, begin_read_, commit_, rollback_;
   bool in_write_ = false;
+  std::string claim_file_;  // the side file of a server's claim (writer_claim.h), once asked
   std::optional<std::string> head_game_;  // the game whose head is cached
   std::optional<Head> head_cache_;
 };

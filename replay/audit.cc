@@ -23,6 +23,24 @@ namespace pli {
 
 namespace {
 
+// The verdict of stored game `id`, read whole (the detailed path). A game
+// the games table lists but whose row its key no longer finds (a damaged
+// row or index: issue 30 item 6) is a finding at its games row, not a read
+// of nothing.
+GameVerdict StoredVerdict(EventStore& store, const std::string& id,
+                          const std::optional<Head>& witness, bool keep_going) {
+  const std::optional<StoredGame> stored = store.Read(id);
+  if (stored) return VerdictOf(CheckStoredAnyGame(*stored, witness), keep_going);
+  GameVerdict v;
+  v.game = id;
+  v.chain.status = ChainStatus::kBroken;
+  v.chain.problems.push_back(ChainProblem{
+      1, "table games, game \"" + id +
+             "\": the table lists this game but its key finds no row: the file is damaged "
+             "(SQLite's integrity check says where); restore it from a backup"});
+  return v;
+}
+
 // Judges a game's events in turn, of any game (the audit's
 // PositionAuditor for a game behind the game interface).
 class MatchAuditor {
@@ -107,7 +125,7 @@ void AuditStoreGames(AuditSink& sink, EventStore& store, const std::string& db,
   const std::vector<std::string> ids = DbGameIds(store, db, id, witness.has_value());
   for (size_t i = 0; i < ids.size(); ++i) {
     sink.Progress(i, ids.size());
-    sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(ids[i]), witness), sink.keep_going()));
+    sink.Add(StoredVerdict(store, ids[i], witness, sink.keep_going()));
   }
   const std::vector<GameHead> heads = store.GameHeads();
   sink.SetDatabase(DatabaseHeadOf(heads), DatabaseProblems(store, heads, db_witness));
@@ -187,7 +205,7 @@ void AuditSqliteGames(AuditSink& sink, SqliteReader& store, const std::vector<st
     sink.Progress(i, ids.size());
     if (results[i] >= 0) return sink.AddClean(ids[i], results[i]);
     if (results[i] == kPending) return AuditDbGame(sink, store, ids[i], witness, scratch);
-    sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(ids[i]), witness), sink.keep_going()));
+    sink.Add(StoredVerdict(store, ids[i], witness, sink.keep_going()));
   };
   if (!parallel) {
     AuditStoredGamesFast(store, witness, scratch,
@@ -277,7 +295,7 @@ void AuditDbGame(AuditSink& sink, SqliteReader& store, const std::string& game,
     sink.AddClean(game, *events);
     return;
   }
-  sink.Add(VerdictOf(CheckStoredAnyGame(*store.Read(game), witness), sink.keep_going()));
+  sink.Add(StoredVerdict(store, game, witness, sink.keep_going()));
 }
 
 namespace {

@@ -103,6 +103,10 @@ std::string IdsText(const std::vector<std::string>& ids) {
 
 std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
                                    const std::optional<std::string>& id, bool witness) {
+  // One game asked for: one lookup by its key. Listing every game only to
+  // find it made `pli state --db postgresql://...` read all 50,000 ids of
+  // a busy database (0.3-0.4 s, issue 30 item 10; docs/PERFORMANCE.md).
+  if (id && store.HeadOf(*id)) return {*id};
   std::vector<std::string> ids = store.Games();
   if (id) {
     bool known = false;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <iostream>
 
+#include "referee/writer_claim.h"
 #include "schema/strict_json.h"
 #include "serve/french.h"
 #include "serve/web.h"
@@ -468,6 +469,9 @@ int RunServe(const ServeOptions& options) {
     r.rlim_cur = r.rlim_max;
     setrlimit(RLIMIT_NOFILE, &r);
   }
+  // One writer per database (issue 30 item 5, referee/writer_claim.h): a
+  // second server, or a pli command writing, is refused while this one runs.
+  const std::unique_ptr<WriterClaim> claim = ClaimDatabase(options.hub.db, "pli serve");
   net::io_context io{1};
   // Listening first, with error codes (no exception whose text names
   // Boost's source files), then the database.
@@ -493,6 +497,7 @@ int RunServe(const ServeOptions& options) {
     }
   }
   Hub hub(io, options.hub);
+  if (claim) claim->SetAddress(options.address + ":" + std::to_string(acceptor.local_endpoint().port()));
   std::cout << "listening on " << options.address << ":" << acceptor.local_endpoint().port() << std::endl;
   Accept(acceptor, hub);
   net::signal_set signals(io, SIGINT, SIGTERM);

@@ -19,7 +19,9 @@ void ForEachDbGame(const std::string& db, const std::optional<std::string>& id,
   std::unique_ptr<EventStore> store = OpenStore(db, OpenMode::kReadOnly);
   const std::vector<std::string> ids = DbGameIds(*store, db, id, witness.has_value());
   for (size_t i = 0; i < ids.size(); ++i) {
-    CheckedGame checked = CheckStoredGame(*store->Read(ids[i]), witness);
+    std::optional<StoredGame> stored = store->Read(ids[i]);
+    if (!stored) throw StoreError(db + ": game \"" + ids[i] + "\" is listed but cannot be read: the file is damaged; run pli audit --db " + db);
+    CheckedGame checked = CheckStoredGame(*stored, witness);
     fn(LoadedGame{std::move(checked.log), std::move(checked.chain)}, i, ids.size());
   }
 }
@@ -29,7 +31,9 @@ LoadedGame LoadDbGame(SqliteReader& store, const std::string& db, const std::str
     return LoadedGame{std::move(*log), ChainCheck{ChainStatus::kOk, {}}};
   }
   DbGameIds(store, db, id, false);
-  CheckedGame checked = CheckStoredGame(*store.Read(id), std::nullopt);
+  std::optional<StoredGame> stored = store.Read(id);
+  if (!stored) throw StoreError(db + ": game \"" + id + "\" is listed but cannot be read: the file is damaged; run pli audit --db " + db);
+  CheckedGame checked = CheckStoredGame(*stored, std::nullopt);
   return LoadedGame{std::move(checked.log), std::move(checked.chain)};
 }
 

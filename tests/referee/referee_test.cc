@@ -101,6 +101,9 @@ TEST_CASE("An idempotency key resubmitted returns the original result and writes
     const SubmitResult other = Submit(*store, "g1", pass, 3);
     CHECK(other.outcome == Outcome::kRejected);
     CHECK(other.message.find("already used for another action") != std::string::npos);
+    // Issue 30 item 10: the key may have been another seat's: the refusal
+    // says only that it was used, not where (no seq, no event).
+    CHECK(other.message == "id \"k1\" was already used for another action in this game");
   }
   CHECK(store->HeadOf("g1")->seq == 3);
 }
