@@ -20,8 +20,7 @@ const PliCards = (() => {
     s: { sign: "♠", red: false, en: "spades", fr: "pique" },
   };
   const P_RANK_NAME = { J: { en: "jack", fr: "valet" }, Q: { en: "queen", fr: "dame" }, K: { en: "king", fr: "roi" }, A: { en: "ace", fr: "as" } };
-  // Skull King (SK-C1): four suits, black the trump suit of SK-W1 (b); each
-  // suit a shape of its own.
+  // Skull King (SK-C1): four suits, each with a shape of its own.
   const SK_SUITS = {
     g: { sign: "▲", en: "green", fr: "vert" },
     p: { sign: "◆", en: "purple", fr: "violet" },
@@ -35,8 +34,9 @@ const PliCards = (() => {
     tigress: { sign: "✸", en: "Tigress", fr: "Tigresse" },
     king: { sign: "♛", en: "Skull King", fr: "Skull King" },
   };
-  // The hand's order for Skull King: escapes, the suits weakest to
-  // strongest (the black trump suit last), then the characters.
+  // The hand's order for Skull King: escapes, the four suits (black, the
+  // trump of option `trump: black`, last), then the characters in the
+  // order they beat each other's usual foes (SK-W1).
   const SK_GROUP = ["escape", "g", "p", "y", "b", "mermaid", "pirate", "tigress", "king"];
 
   const kindOf = (code) => (/^(10|[2-9TJQKA])[cdhs]$/.test(code) ? "president" : "skull-king");

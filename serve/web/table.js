@@ -26,7 +26,7 @@ const WORDS = {
     easy: 'facile', medium: 'moyen', hard: 'difficile', bot: 'robot', human: 'personne', open: 'place libre', away: 'absent', here: 'connecté',
     connected: 'connecté', disconnected: 'déconnecté, reconnexion…', elsewhere: 'ouvert dans un autre onglet', you: 'vous',
     nameNeeded: 'Un nom, s\'il vous plaît', codeNeeded: 'Le code de la table (par exemple K7M-Q2P)', seatsRange: (a, b) => `De ${a} à ${b} places`,
-    cards: (n) => `${n} carte${n > 1 ? 's' : ''}`, toAct: 'à jouer', toBid: 'doit annoncer', bid: (b, w) => `annonce ${b ?? '—'} · plis ${w}`,
+    cards: (n) => `${n} carte${n > 1 ? 's' : ''}`, toAct: 'à jouer', toBid: 'doit annoncer', toGive: 'doit donner', bid: (b, w) => `annonce ${b ?? '—'} · plis ${w}`,
     manche: (m) => `Manche ${m}`, waiting: 'En attente des joueurs', shareCode: (c) => `Code : ${c}`,
     pass: 'Passer', passed: 'passe', out: 'a passé', finished: (k) => `fini ${k}ᵉ`, dealer: 'donneur',
     places: ['Président', 'Vice-Président', 'Neutre', 'Vice-Trouduc', 'Trouduc'],
@@ -46,9 +46,10 @@ const WORDS = {
     giveGuide: (n, who) => `Échange (RULES.md §11) : donnez ${n} carte${n > 1 ? 's' : ''} à ${who}.`,
     forced: (ranks) => ` La règle impose : ${ranks} (K1 ; n'importe quelle couleur à rang égal, K2). Elles sont choisies pour vous.`,
     free2: ' Cartes de votre choix (option exchange = choice).', more: (k) => ` Encore ${k} à choisir.`, tooMany: (k) => ` ${k} de trop.`,
+    gift: (a, b, n, done) => `${a} → ${b} : ${n} carte${n > 1 ? 's' : ''}${done ? ' ✓ donné' : ' (à donner)'}`,
     receive: (who, n) => `${who} vous donnera ${n} carte${n > 1 ? 's' : ''}.`, waitGifts: 'Les autres échanges se font.',
     results: (m) => `Résultats après la manche ${m}`, final: 'Fin de la partie', winners: (w) => `Gagnant${w.includes(',') ? 's' : ''} : ${w}`,
-    total: 'Total', player: 'Joueur', won: 'plis', pts: 'pts',
+    total: 'Total', player: 'Joueur', won: 'plis', pts: 'pts', legendSk: 'Par manche : points, puis annonce/plis faits.',
     chatRefused: 'Message refusé', sayHello: 'Écrire à la table',
   },
   en: {
@@ -60,7 +61,7 @@ const WORDS = {
     easy: 'easy', medium: 'medium', hard: 'hard', bot: 'bot', human: 'person', open: 'open seat', away: 'away', here: 'connected',
     connected: 'connected', disconnected: 'disconnected, reconnecting…', elsewhere: 'opened in another tab', you: 'you',
     nameNeeded: 'A name, please', codeNeeded: 'The table\'s code (for example K7M-Q2P)', seatsRange: (a, b) => `From ${a} to ${b} seats`,
-    cards: (n) => `${n} card${n > 1 ? 's' : ''}`, toAct: 'to play', toBid: 'to bid', bid: (b, w) => `bid ${b ?? '—'} · won ${w}`,
+    cards: (n) => `${n} card${n === 1 ? '' : 's'}`, toAct: 'to play', toBid: 'to bid', toGive: 'to give', bid: (b, w) => `bid ${b ?? '—'} · won ${w}`,
     manche: (m) => `Manche ${m}`, waiting: 'Waiting for players', shareCode: (c) => `Code: ${c}`,
     pass: 'Pass', passed: 'pass', out: 'passed', finished: (k) => `out ${k}${k === 1 ? 'st' : k === 2 ? 'nd' : k === 3 ? 'rd' : 'th'}`, dealer: 'dealer',
     places: ['Président', 'Vice-Président', 'Neutral', 'Vice-Trouduc', 'Trouduc'],
@@ -80,9 +81,10 @@ const WORDS = {
     giveGuide: (n, who) => `Exchange (RULES.md §11): give ${n} card${n > 1 ? 's' : ''} to ${who}.`,
     forced: (ranks) => ` The rules require: ${ranks} (K1; any suit among equal ranks, K2). They are chosen for you.`,
     free2: ' Cards of your choice (option exchange = choice).', more: (k) => ` ${k} more to choose.`, tooMany: (k) => ` ${k} too many.`,
+    gift: (a, b, n, done) => `${a} → ${b}: ${n} card${n > 1 ? 's' : ''}${done ? ' ✓ given' : ' (owed)'}`,
     receive: (who, n) => `${who} will give you ${n} card${n > 1 ? 's' : ''}.`, waitGifts: 'The other gifts are being made.',
     results: (m) => `Results after manche ${m}`, final: 'The game is over', winners: (w) => `Winner${w.includes(',') ? 's' : ''}: ${w}`,
-    total: 'Total', player: 'Player', won: 'won', pts: 'pts',
+    total: 'Total', player: 'Player', won: 'won', pts: 'pts', legendSk: 'Each manche: points, then bid/tricks won.',
     chatRefused: 'Message refused', sayHello: 'Write to the table',
   },
 };
@@ -336,7 +338,7 @@ function node(tag, cls, text) { const e = document.createElement(tag); if (cls) 
 function cardsEl(cards, opts = {}) { const d = node('span', 'cards'); for (const c of cards) d.append(PliCards.el(c, { lang, ...opts })); return d; }
 function toActSet() {
   if (!view) return new Set();
-  if (view.phase === 'bidding' && view.to_bid) return new Set(view.to_bid);
+  if (view.phase === 'bidding' && view.to_bid) return new Set(view.turn != null ? [view.turn] : view.to_bid);  // SK-B2: in turn, or all at once
   if (view.phase === 'exchange' && view.gifts) return new Set(view.gifts.filter((g) => !g.done).map((g) => g.from));
   return new Set(view.turn != null ? [view.turn] : []);
 }
@@ -397,7 +399,7 @@ function drawSeats() {
       info.push(t('bid', view.bids[i], view.won ? view.won[i] : 0));
       if (view.dealer === i) info.push(t('dealer'));
     }
-    if (acting.has(i)) info.push(view.phase === 'bidding' ? t('toBid') : t('toAct'));
+    if (acting.has(i)) info.push(view.phase === 'bidding' ? t('toBid') : view.phase === 'exchange' ? t('toGive') : t('toAct'));
     if (info.length) li.append(node('div', 'info', info.join(' · ')));
     li.setAttribute('aria-label', [s.name, ...bits, ...info].join(', '));
     list.append(li);
@@ -446,6 +448,12 @@ function drawTrick() {
   const shown = (plays, win, getCards) => plays.map((p, k) => playRow(p.seat, getCards(p), { declare: p.declare, win: !!getCards(p) && win(p, k), note: p.declare && isPresident() ? p.declare : p.close ? 'X1' : '' }));
   const lastMade = (plays) => { let w = -1; plays.forEach((p, k) => { if (p.cards) w = k; }); return (p, k) => k === w; };
   if (isPresident()) {
+    if (view.phase === 'exchange') {
+      // The gifts of RULES.md §11 (K1), who to whom, made or owed.
+      const ul = node('ul', 'gifts');
+      for (const g of view.gifts || []) ul.append(node('li', g.done ? 'done' : '', t('gift', nameOf(g.from), nameOf(g.to), g.count, g.done)));
+      box.append(ul);
+    }
     let plays = pliLog;
     if (!plays.length && view.pli && view.pli.last) plays = [{ seat: view.pli.last.seat, cards: view.pli.last.cards }];  // after a reload
     box.append(...shown(plays, lastMade(plays), (p) => p.cards));
@@ -489,7 +497,11 @@ function drawHand() {
       if (c) picked.add(c);
     }
   }
+  // Cards are buttons only while `legal` has a use for cards (a play, a
+  // close, a gift); otherwise they are shown, not greyed.
+  const live = legal.some((a) => a.type === 'play' || a.type === 'close' || a.type === 'exchange');
   for (const c of PliCards.sort(view.hand || [], !!view.revolution)) {
+    if (!live) { hand.append(PliCards.el(c, { lang })); continue; }
     const b = PliCards.el(c, { lang, tag: 'button' });
     b.type = 'button';
     b.classList.add('cardbtn');
@@ -603,27 +615,27 @@ function drawResults() {
     const ms = Object.keys(hist).map(Number).sort((a, b) => a - b);
     done = ms.length ? ms[ms.length - 1] : 0;
     any = ms.length > 0;
-    for (const m of ms) head.append(node('th', '', 'M' + m));
     const lastScores = ms.length ? hist[ms[ms.length - 1]].scores : null;
     if (lastScores) head.append(node('th', '', t('total')));
+    for (const m of ms) head.append(node('th', '', 'M' + m));
     table.append(head);
     seats.forEach((s, i) => {
       const tr = node('tr'); tr.append(node('th', '', nameOf(i)));
-      for (const m of ms) { const r = hist[m].ranking; const k = r.indexOf(i); tr.append(node('td', '', k >= 0 ? `${k + 1}. ${placeName(r.length, k)}` : '')); }
       if (lastScores) tr.append(node('td', 'total', String(lastScores[i])));
+      for (const m of ms) { const r = hist[m].ranking; const k = r.indexOf(i); tr.append(node('td', 'place', k >= 0 ? `${k + 1}. ${placeName(r.length, k)}` : '')); }
       table.append(tr);
     });
   } else {
     const h = view.history || [];
     done = h.length; any = h.length > 0;
-    h.forEach((_, m) => head.append(node('th', '', 'M' + (m + 1))));
     head.append(node('th', '', t('total')));
+    h.forEach((_, m) => head.append(node('th', '', 'M' + (m + 1))));
     table.append(head);
     seats.forEach((s, i) => {
       const tr = node('tr'); tr.append(node('th', '', nameOf(i)));
+      tr.append(node('td', 'total', String(view.scores ? view.scores[i] : '')));
       // A manche's points (SK-N1..N4: total = points + bonus), then bid/won.
       for (const m of h) { const e = m[i]; const td = node('td', '', e ? String(e.total) : ''); if (e) { td.title = t('bid', e.bid, e.won); td.append(node('small', '', ` ${e.bid}/${e.won}`)); } tr.append(td); }
-      tr.append(node('td', 'total', String(view.scores ? view.scores[i] : '')));
       table.append(tr);
     });
   }
@@ -631,6 +643,7 @@ function drawResults() {
   if (sec.hidden) return;
   $('h-results').textContent = over ? t('final') : t('results', done);
   wrap.append(table);
+  if (!isPresident()) wrap.append(node('p', 'legend', t('legendSk')));
   let winners = [];
   if (over) {
     if (view.winners) winners = view.winners;

@@ -11,4 +11,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 PLI=$pli OUT=$out PLI_SCREENSHOTS=$repo/docs/img \
   node --test --test-reporter=spec --test-name-pattern='whole game' "$repo/tests/web/table.test.mjs"
+# The README's two pictures: a Skull King trick on the phone and the desktop.
+cp "$repo/docs/img/table-skull-king-trick-phone.png" "$repo/docs/img/table-phone.png"
+cp "$repo/docs/img/table-skull-king-trick-desktop.png" "$repo/docs/img/table-desktop.png"
 ls -la "$repo"/docs/img/table-*.png

@@ -56,8 +56,10 @@ after(async () => {
 });
 
 // A page whose every received frame and script error is kept.
+// A phone's page is in French (its locale), a desktop's in English: the
+// page speaks the browser's language (issue 26).
 async function open(viewport) {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ viewport, locale: viewport.width < 900 ? "fr-FR" : "en-GB" });
   page.frames_ = [];
   page.errors_ = [];
   page.on("websocket", (ws) => ws.on("framereceived", (f) => page.frames_.push(String(f.payload))));
@@ -119,8 +121,10 @@ async function step(page, s, policy) {
         const cards = await page.$$eval("#hand button.card:not([disabled])", (l) => l.map((b) => b.dataset.card));
         for (const c of cards.slice(0, ex.count)) await click(`#hand [data-card="${c}"]`);
       }
+      await page.waitForFunction((n) => document.querySelectorAll("#hand button.card.on").length === n || !legal.some((a) => a.type === "exchange"), ex.count)
+        .catch(() => {});  // the assertion below says what is wrong
       const shown = await page.$$eval("#hand button.card.on", (l) => l.map((b) => b.dataset.card));
-      assert.equal(shown.length, ex.count, "the gift's cards are chosen");
+      assert.equal(shown.length, ex.count, `the gift's cards are chosen: ${JSON.stringify(await page.evaluate(() => ({ legal, hand: view.hand, picked: [...picked], html: document.querySelector("#hand").innerHTML.slice(0, 300) })))}`);
       if (ex.ranks) assert.deepEqual(shown.map(rankOf).sort(), [...ex.ranks].sort(), "K1/K2: the forced ranks");
       policy.onExchange?.(page);
       await click(`#actions button[data-action="exchange"]`);
@@ -164,7 +168,16 @@ async function playGame(pages, policy, hooks = {}) {
       if (canAct(st[k])) { await step(pages[k], st[k], policy); acted = true; }
     }
     // Nobody of ours to act: the bots are; wait for the next event.
-    if (!acted) await pages[0].waitForFunction((s) => lastSeq > s || (view && view.phase === "game-over"), st[0].seq, { timeout: 60000 });
+    if (!acted) {
+      try {
+        // Any page: a new event, or something for its person to do.
+        await Promise.race(pages.map((p, k) => p.waitForFunction((s) => lastSeq > s || (view && view.phase === "game-over")
+          || (legal.length > 0 && (view.turn === view.seat || legal.some((a) => a.type === "exchange" || a.type === "bid"))), st[k].seq, { timeout: 60000 })));
+      } catch (e) {
+        const now = await Promise.all(pages.map((p) => p.evaluate(() => ({ seq: lastSeq, legal, seat: view.seat, turn: view.turn, phase: view.phase, hand: view.hand, trick: view.trick, seats }))));
+        throw new Error(`the game stalled: ${JSON.stringify(now)}`);
+      }
+    }
   }
 }
 
