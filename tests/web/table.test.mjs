@@ -473,4 +473,10 @@ test("the replay page at /replay/{game} once the game has ended: it runs under i
   assert.deepEqual(console_errors, [], "no CSP violation, no script error");
   assert.deepEqual(requests, [`${origin}/replay/${game}`]);
   await page.close();
+  // On a phone the page fits the screen (issue 26: it was 746 px wide).
+  const phone = await browser.newPage({ viewport: PHONE });
+  await phone.goto(`${origin}/replay/${game}`);
+  await phone.waitForFunction(() => /^seq 0 of \d+$/.test(document.getElementById("position")?.textContent ?? ""));
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, "the replay page fits a phone's width");
+  await phone.close();
 });
