@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const store = window.sessionStorage;
 let me = JSON.parse(store.getItem('pli') || 'null');  // {table, token, host, code}
 let ws = null, lastSeq = 0, view = null, legal = [], seats = [], picked = new Set(), rid = 0;
-let started = false, acks = 0, catalogue = null, serverCatalogue = false, focusWanted = false;
+let started = false, sawEnd = false, acks = 0, catalogue = null, serverCatalogue = false, focusWanted = false;
 let pliLog = [], pliHist = [], lastPli = null, trickHist = [];  // this manche, as seen
 let lang = localStorage.getItem('pli-lang') || ((navigator.language || 'fr').toLowerCase().startsWith('fr') ? 'fr' : 'en');
 
@@ -271,6 +271,7 @@ function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
 function onMessage(m) {
   if (m.t === 'welcome') {
     seats = m.seats || []; started = !!m.started;
+    if (m.view && m.view.phase === 'game-over') sawEnd = true;  // a page opened after the end
     take(m, null); say(t('connected'));
   } else if (m.t === 'event') {
     if (m.seq > lastSeq) { if (m.event && m.event.type === 'game') started = true; take(m, m.event); }
@@ -296,6 +297,7 @@ function take(m, ev) {
   lastSeq = m.seq; view = m.view; legal = m.legal || [];
   if (view && view.game && me && me.game !== view.game) { me.game = view.game; save(); loadHist(); }
   if (ev) track(before, ev);
+  if (ev && ev.type === 'end') sawEnd = true;
   picked.clear();
   if (view && (view.phase === 'play' || view.phase === 'exchange' || view.phase === 'bidding')) started = true;
   remember();
@@ -322,10 +324,12 @@ let hist = {};
 function loadHist() { hist = JSON.parse(store.getItem('pli-hist-' + (me && me.game)) || '{}'); }
 function remember() {
   if (!isPresident() || !view.ranking) return;
-  const m = view.phase === 'manche-over' || view.phase === 'game-over' ? view.manche : view.manche - 1;
+  // `ranking` is the last finished manche's: this one's once every seat but
+  // one is out (F3), else the one before (a manche going on, or a game the
+  // host ended in the middle of one).
+  const n = (view.counts || seats).length;
+  const m = (view.finished || []).length >= n - 1 && (view.phase === 'manche-over' || view.phase === 'game-over') ? view.manche : view.manche - 1;
   if (m < 1) return;
-  // A game ended mid-manche still shows the manche before's places.
-  if (view.phase === 'game-over' && hist[m - 1] && JSON.stringify(hist[m - 1].ranking) === JSON.stringify(view.ranking)) return;
   hist[m] = { ranking: view.ranking, scores: view.scores || null };
   store.setItem('pli-hist-' + view.game, JSON.stringify(hist));
 }
@@ -652,14 +656,23 @@ function drawResults() {
   }
   $('winners').textContent = winners.length ? t('winners', winners.map(nameOf).join(', ')) : '';
   const dl = $('download'), rp = $('replay');
-  if (over && view.game) {
+  // The log and the replay are offered after the `end` event (the last
+  // manche's play shows the game over just before it).
+  if (over && view.game && (sawEnd || view.ended)) {
     rp.hidden = false; rp.href = `/replay/${encodeURIComponent(view.game)}`;
     if (dl.hidden && !dl.dataset.loading) {
+      // The log, once the server has it (asked again a few times: the end
+      // event may reach the page before the log is offered).
       dl.dataset.loading = '1';
-      api('GET', `/api/games/${encodeURIComponent(view.game)}/log`).then((r) => {
-        if (r.status === 200) { dl.href = URL.createObjectURL(new Blob([r.body], { type: 'application/jsonl' })); dl.download = `${view.game}.jsonl`; dl.hidden = false; }
-        delete dl.dataset.loading;
+      const game = view.game;
+      const fetchLog = (tries) => api('GET', `/api/games/${encodeURIComponent(game)}/log`).then((r) => {
+        if (r.status === 200) {
+          dl.href = URL.createObjectURL(new Blob([typeof r.body === 'string' ? r.body : JSON.stringify(r.body)], { type: 'application/jsonl' }));
+          dl.download = `${game}.jsonl`; dl.hidden = false; delete dl.dataset.loading;
+        } else if (tries > 0) setTimeout(() => fetchLog(tries - 1), 400);
+        else delete dl.dataset.loading;
       });
+      fetchLog(15);
     }
   }
 }
