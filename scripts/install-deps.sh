@@ -34,18 +34,24 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
-# playwright-core (npm, for the tests only, never for the product), at the
-# version tests/web/package.json pins, into tests/web/node_modules
-# (gitignored). It drives Debian's chromium: it downloads no browser.
+# playwright-core and axe-core (npm, for the tests only, never for the
+# product), at the versions tests/web/package.json pins, into
+# tests/web/node_modules (gitignored). playwright-core drives Debian's
+# chromium (it downloads no browser); axe-core checks the table page's
+# accessibility (tests/web/table.test.mjs).
 install_playwright() {
-  local want have=""
-  want=$(sed -n 's/.*"playwright-core": *"\([^"]*\)".*/\1/p' "$repo/tests/web/package.json")
-  if [[ -f $repo/tests/web/node_modules/playwright-core/package.json ]]; then
-    have=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$repo/tests/web/node_modules/playwright-core/package.json")
-  fi
-  if [[ $have == "$want" ]]; then return 0; fi
-  echo "install-deps.sh: npm install playwright-core@$want into tests/web"
-  (cd "$repo/tests/web" && npm install --no-save --no-package-lock --no-audit --no-fund "playwright-core@$want")
+  local pkg want have need=()
+  for pkg in playwright-core axe-core; do
+    want=$(sed -n 's/.*"'"$pkg"'": *"\([^"]*\)".*/\1/p' "$repo/tests/web/package.json")
+    have=""
+    if [[ -f $repo/tests/web/node_modules/$pkg/package.json ]]; then
+      have=$(sed -n '0,/^ *"version": *"\([^"]*\)".*/s//\1/p' "$repo/tests/web/node_modules/$pkg/package.json")
+    fi
+    if [[ $have != "$want" ]]; then need+=("$pkg@$want"); fi
+  done
+  if [[ ${#need[@]} -eq 0 ]]; then return 0; fi
+  echo "install-deps.sh: npm install ${need[*]} into tests/web"
+  (cd "$repo/tests/web" && npm install --no-save --no-package-lock --no-audit --no-fund "${need[@]}")
 }
 
 # Nothing to do (and no network needed) when every package is installed.
