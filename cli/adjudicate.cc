@@ -176,7 +176,7 @@ int RunDiff(const DiffArgs& args) {
       std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
-    return std::pair(std::move(g.log), db ? *db : SourceLabel(*file));
+    return std::pair(std::move(g.log), db ? StoreName(*db) : SourceLabel(*file));
   };
   const auto [any_a, label_a] = side(args.db_a);
   const auto [any_b, label_b] = side(args.db_b);

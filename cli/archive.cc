@@ -54,7 +54,7 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (r.ok) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << EscapeForTerminal(args.db) << "\n";
+              << EscapeForTerminal(StoreName(args.db)) << "\n";
     for (const auto& [game, seq] : r.kept) {
       std::cout << "  kept for audit: game \"" << EscapeForTerminal(game) << "\" event " << seq << " is illegal\n";
     }
@@ -62,7 +62,7 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (partial) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << args.db << "\n";
+              << EscapeForTerminal(StoreName(args.db)) << "\n";
     std::cerr << "pli: import incomplete: " << r.message << ":\n";
     for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << EscapeForTerminal(game) << "\"\n";
     return;
@@ -202,7 +202,7 @@ int RunBackup(const ArchiveArgs& args) {
     std::cout << boost::json::serialize(boost::json::object{{"result", "ok"}, {"backup", args.file}})
               << "\n";
   } else {
-    std::cout << "backed up " << EscapeForTerminal(args.db) << " to " << EscapeForTerminal(args.file)
+    std::cout << "backed up " << EscapeForTerminal(StoreName(args.db)) << " to " << EscapeForTerminal(args.file)
               << "\n";
   }
   return kExitOk;

@@ -271,7 +271,7 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
               << r.seq << " of game \"" << EscapeForTerminal(args.game) << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
-              << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
+              << "  (keep it: pli audit --db " << ShellWord(StoreName(args.db)) << " --game "
               << ShellWord(args.game) << " --head " << r.seq << ":" << HashHex(r.hash)
               << "\n   proves later that nothing up to here was cut or rewritten)\n";
     if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
@@ -285,7 +285,7 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
         if (turn < static_cast<int>(names.size())) std::cout << " (" << EscapeForTerminal(names[turn]) << ")";
         std::cout << " to act\n";
       } else {
-        std::cout << "next: pli legal --db " << ShellWord(args.db) << " --game " << ShellWord(args.game)
+        std::cout << "next: pli legal --db " << ShellWord(StoreName(args.db)) << " --game " << ShellWord(args.game)
                   << " says what may be done\n";
       }
     }
@@ -309,7 +309,7 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
     std::unique_ptr<Match> match;
     if (command != "new") {
       std::optional<AnyLoadedGame> game = LoadAnyStoredGame(*store, args.game);
-      if (!game) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+      if (!game) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
       match = kind.NewMatch();
       for (const AnyEvent& e : game->log.events) match->Step(e);
     }
@@ -567,7 +567,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   } else {
     std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);
     std::optional<StoredGame> stored = store->Read(args.game);
-    if (!stored) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+    if (!stored) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
     kind = &KindOfStored(*stored);
   }
   // A game with a live path of its own takes it (Super Président's,

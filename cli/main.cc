@@ -147,7 +147,7 @@ int AuditInto(pli::cli::AuditPrinter& printer, pli::AuditSink& sink, const Args&
   if (args.db) {
     pli::AuditDbGames(sink, *args.db, args.game, witness.game, witness.database,
                       args.jobs > 0 ? args.jobs : pli::DefaultAuditJobs());
-    return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
+    return printer.Finish(pli::StoreName(*args.db));  // kExitOk, kExitViolation or kExitBadInput
   }
   pli::AuditFileGames(sink, args.source, args.game, witness);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
@@ -256,7 +256,7 @@ int RunPoint(const Args& args, bool legal) {
   if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite, own)) {
     return RunAnyPoint(args, *other, legal);
   }
-  if (own == nullptr) throw std::runtime_error((args.db ? *args.db : args.source) + " holds no game");
+  if (own == nullptr) throw std::runtime_error((args.db ? pli::StoreName(*args.db) : args.source) + " holds no game");
   return own({args.source, args.db, args.at, args.game, args.json}, legal, std::move(sqlite));
 }
 
