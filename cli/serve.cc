@@ -23,10 +23,18 @@ class ServeCommand : public CommandGroup {
   }
   std::optional<int> RunParsed() override {
     if (!cmd_->parsed()) return std::nullopt;
+    // One sentence naming what was typed (issue 29), not std::stoi's "stoi",
+    // and no port silently cut to 16 bits.
     const size_t colon = listen_.rfind(':');
-    if (colon == std::string::npos) throw std::runtime_error("--listen is ADDR:PORT");
+    const std::string port = colon == std::string::npos ? "" : listen_.substr(colon + 1);
+    const bool digits = !port.empty() && port.size() <= 5 &&
+                        port.find_first_not_of("0123456789") == std::string::npos;
+    if (colon == 0 || !digits || std::stoi(port) > 65535) {
+      throw std::runtime_error("pli serve: --listen \"" + listen_ +
+                               "\" is not ADDRESS:PORT with a port from 0 to 65535, e.g. 127.0.0.1:8080");
+    }
     options_.address = listen_.substr(0, colon);
-    options_.port = static_cast<unsigned short>(std::stoi(listen_.substr(colon + 1)));
+    options_.port = static_cast<unsigned short>(std::stoi(port));
     options_.hub.bot_delay = std::chrono::milliseconds(bot_delay_);
     options_.hub.grace = std::chrono::milliseconds(grace_);
     return serve::RunServe(options_);
