@@ -241,9 +241,40 @@ int ExitOfAny(const AnySubmitResult& r) {
   return kExitRejected;
 }
 
+// "seat N" in a game's message, as the players are named (issue 29: a
+// Skull King refusal said "seat 0 still owes a bid" to Ann): "Ann (seat
+// 0)". A seat already named ("Ann (seat 0)") is left alone. Game-neutral:
+// only the words "seat N" are read.
+std::string NameSeats(const std::string& message, const std::vector<std::string>& names) {
+  std::string out;
+  size_t i = 0;
+  while (i < message.size()) {
+    const size_t at = message.find("seat ", i);
+    if (at == std::string::npos) break;
+    size_t end = at + 5;
+    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+    const bool named = at > 0 && message[at - 1] == '(';
+    const bool word = at == 0 || !std::isalnum(static_cast<unsigned char>(message[at - 1]));
+    if (end == at + 5 || named || !word || end - at > 8) {
+      out += message.substr(i, end - i);
+      i = end;
+      continue;
+    }
+    const size_t seat = std::stoul(message.substr(at + 5, end - at - 5));
+    out += message.substr(i, at - i);
+    if (seat < names.size() && !(end < message.size() && message.compare(end, 2, " (") == 0)) {
+      out += EscapeForTerminal(names[seat]) + " (" + message.substr(at, end - at) + ")";
+    } else {
+      out += message.substr(at, end - at);
+    }
+    i = end;
+  }
+  return out + message.substr(std::min(i, message.size()));
+}
+
 void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind,
               const AnyEvent& action, const AnySubmitResult& r,
-              const std::optional<DatabaseHead>& database) {
+              const std::optional<DatabaseHead>& database, const std::vector<std::string>& names) {
   const std::string what = command == "new" ? "game" : command;
   if (args.json) {
     boost::json::object o;
@@ -295,8 +326,8 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
   if (r.violation && r.violation->code != "malformed") {
     std::cerr << ": " << r.violation->code << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written; the log is at seq "
-            << r.head_seq << "\n";
+  std::cerr << ": " << NameSeats(EscapeForTerminal(r.message), names)
+            << "\nnothing was written; the log is at seq " << r.head_seq << "\n";
 }
 
 // A live command on a game of `kind`, which has no live path of its own.
@@ -326,7 +357,8 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
     if (!judging && (result.outcome == Outcome::kAccepted || result.outcome == Outcome::kDuplicate)) {
       database = store->CurrentDatabaseHead();
     }
-    PrintAny(args, command, kind, action, result, database);
+    PrintAny(args, command, kind, action, result, database,
+             match ? match->Seats() : std::vector<std::string>{});
     return ExitOfAny(result);
   }
 }
