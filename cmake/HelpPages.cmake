@@ -18,6 +18,8 @@
 # game:" blocks), FILES (the documents installed beside it) and SEE ALSO.
 # The text is processed line by line with string(FIND), never as a CMake
 # list, so help text holding ';' or '[' stays whole.
+cmake_policy(SET CMP0054 NEW)  # "(" in if() is a string, not a parenthesis
+cmake_policy(SET CMP0057 NEW)
 if(NOT PLI OR NOT OUT)
   message(FATAL_ERROR "HelpPages: give -DPLI=<the pli binary> -DOUT=<dir>")
 endif()
@@ -75,18 +77,22 @@ function(first_sentence out text)
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
-# Splits `text` at its first newline: `line` before it, `rest` after it.
-macro(next_line line rest text)
-  string(FIND "${text}" "\n" _at)
-  if(_at EQUAL -1)
-    set(${line} "${text}")
-    set(${rest} "")
+# Splits `text` at its first newline: `line` before it, `rest` after it. A
+# function, not a macro: a macro would read the backslashes of the help
+# text again as escapes.
+function(next_line line rest text)
+  string(FIND "${text}" "\n" at)
+  if(at EQUAL -1)
+    set(${line} "${text}" PARENT_SCOPE)
+    set(${rest} "" PARENT_SCOPE)
   else()
-    string(SUBSTRING "${text}" 0 ${_at} ${line})
-    math(EXPR _at "${_at} + 1")
-    string(SUBSTRING "${text}" ${_at} -1 ${rest})
+    string(SUBSTRING "${text}" 0 ${at} before)
+    math(EXPR at "${at} + 1")
+    string(SUBSTRING "${text}" ${at} -1 after)
+    set(${line} "${before}" PARENT_SCOPE)
+    set(${rest} "${after}" PARENT_SCOPE)
   endif()
-endmacro()
+endfunction()
 
 # roff for free text: paragraphs (blank lines) become .PP; a run of lines
 # indented by two spaces or more is kept as it is (.nf, indented); other
@@ -281,7 +287,8 @@ function(write_page file name help see_also)
   roff_paragraphs(exit_roff "${exit_status}")
   roff_paragraphs(examples_roff "${examples}")
   set(synopsis "\\fB${words}\\fR${usage}\n")
-  set(page ".TH ${title} 1 \"\" \"pli ${VERSION}\" \"pli manual\"\n"
+  string(TIMESTAMP date "%Y-%m-%d" UTC)  # SOURCE_DATE_EPOCH, when set, makes it reproducible
+  string(CONCAT page ".TH ${title} 1 ${date} \"pli ${VERSION}\" \"pli manual\"\n"
     ".SH NAME\n${name_roff} \\- ${summary}\n"
     ".SH SYNOPSIS\n${synopsis}"
     ".SH DESCRIPTION\n${description_roff}")

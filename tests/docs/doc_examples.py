@@ -111,14 +111,14 @@ def blocks(path):
 
 def place_of(above):
     """Where the text above a block says it runs: "root", "anywhere", "skip" or None."""
-    text = " ".join(above.split())
+    text = " ".join(above.split()).lower()
     if re.search(r"<!--[^>]*run by tests/", text):
         return "skip"
-    if "from the clone's root" in text:
-        return "root"
-    if "from any folder" in text:
-        return "anywhere"
-    return None
+    # The first of the two the paragraph says ("from any folder, with pli
+    # installed (or build/pli from the clone's root)" runs anywhere).
+    found = [(text.find(p), place) for p, place in
+             (("from the clone's root", "root"), ("from any folder", "anywhere")) if p in text]
+    return min(found)[1] if found else None
 
 
 def transcript(start, body):
