@@ -51,15 +51,12 @@ set(CPACK_COMPONENT_DEV_DESCRIPTION "referee for card games - development files
 set(pli_debian_dir ${PROJECT_BINARY_DIR}/debian-doc)
 file(MAKE_DIRECTORY ${pli_debian_dir})
 file(WRITE ${pli_debian_dir}/copyright
-"Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: pli
-Comment: No licence has been chosen for pli yet; until one is, the
- copyright holders reserve all rights.
+"pli: a referee for card games (Super President, Skull King).
 
-Files: *
-Copyright: the pli developers
-License: none
- All rights reserved.
+Copyright (C) the pli developers.
+
+No licence has been chosen for pli yet: until one is, the copyright
+holders reserve all rights.
 ")
 string(TIMESTAMP pli_changelog_date "%a, %d %b %Y %H:%M:%S +0000" UTC)
 if(DEFINED ENV{SOURCE_DATE_EPOCH})
