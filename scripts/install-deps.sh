@@ -86,7 +86,11 @@ for p in "${packages[@]}"; do
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
   install_playwright
-  echo "install-deps.sh: all dependencies are installed"
+  if $runtime_only; then
+    echo "install-deps.sh: the packages to build and run pli are installed"
+  else
+    echo "install-deps.sh: all dependencies are installed (build, run and test)"
+  fi
   exit 0
 fi
 echo "install-deps.sh: installing ${missing[*]}"
