@@ -491,7 +491,7 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
   std::string footer = std::string(LiveExamples(name)) + "\n" + kLiveFooter;
-  if (name == "bid") footer += std::string("\n") + kSkullKingWholeGame;
+  if (std::string_view(name) == "bid") footer += std::string("\n") + kSkullKingWholeGame;
   c->footer(footer);
   return c;
 }
