@@ -19,6 +19,7 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/seat_names.h"
 #include "cli/style.h"
 #include "engine/text.h"
 #include "games/game.h"
@@ -149,13 +150,13 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
       for (const auto& w : o.at("why").as_array()) {
         text += "  " + std::string(w.at("rule").as_string()) + "  " +
                 Sentence(w.at("sentence").as_string()) + ": " +
-                EscapeForTerminal(std::string(w.at("detail").as_string())) + "\n";
+                NameSeats(EscapeForTerminal(std::string(w.at("detail").as_string())), names) + "\n";
       }
     } else {
       const auto& v = o.at("violation");
       text += "verdict: " + std::string(v.at("code").as_string());
       if (!v.at("rule").as_string().empty()) text += " (" + std::string(v.at("rule").as_string()) + ")";
-      text += ": " + EscapeForTerminal(std::string(v.at("message").as_string())) + "\n";
+      text += ": " + NameSeats(EscapeForTerminal(std::string(v.at("message").as_string())), names) + "\n";
     }
     text += "\nthe table before it (after event " + std::to_string(seq - 1) + "):\n";
     std::unique_ptr<Match> before = kind.NewMatch();

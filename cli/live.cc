@@ -1,5 +1,6 @@
 // live.cc: the live refereeing commands (see live.h).
 #include "cli/live.h"
+#include "cli/seat_names.h"
 
 #include <boost/json.hpp>
 #include <cctype>
@@ -239,37 +240,6 @@ int ExitOfAny(const AnySubmitResult& r) {
   }
   if (r.violation && r.violation->code == "malformed") return kExitBadInput;
   return kExitRejected;
-}
-
-// "seat N" in a game's message, as the players are named (issue 29: a
-// Skull King refusal said "seat 0 still owes a bid" to Ann): "Ann (seat
-// 0)". A seat already named ("Ann (seat 0)") is left alone. Game-neutral:
-// only the words "seat N" are read.
-std::string NameSeats(const std::string& message, const std::vector<std::string>& names) {
-  std::string out;
-  size_t i = 0;
-  while (i < message.size()) {
-    const size_t at = message.find("seat ", i);
-    if (at == std::string::npos) break;
-    size_t end = at + 5;
-    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
-    const bool named = at > 0 && message[at - 1] == '(';
-    const bool word = at == 0 || !std::isalnum(static_cast<unsigned char>(message[at - 1]));
-    if (end == at + 5 || named || !word || end - at > 8) {
-      out += message.substr(i, end - i);
-      i = end;
-      continue;
-    }
-    const size_t seat = std::stoul(message.substr(at + 5, end - at - 5));
-    out += message.substr(i, at - i);
-    if (seat < names.size() && !(end < message.size() && message.compare(end, 2, " (") == 0)) {
-      out += EscapeForTerminal(names[seat]) + " (" + message.substr(at, end - at) + ")";
-    } else {
-      out += message.substr(at, end - at);
-    }
-    i = end;
-  }
-  return out + message.substr(std::min(i, message.size()));
 }
 
 void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind,

@@ -87,7 +87,10 @@ inline void GuardNumbers(CLI::App& app) {
 // for an unknown one.
 inline std::string PlainUsageError(const CLI::ParseError& e, CLI::App& app, int argc, char** argv) {
   const std::string what = e.what();
-  const std::string cmd = CommandTyped(app);
+  // ReportError prints "pli: " first: the sentence starts with the command
+  // ("play needs CARDS"), the hint names it whole ("pli play --help").
+  const std::string full = CommandTyped(app);
+  const std::string cmd = full == "pli" ? "pli" : full.substr(4);
   std::smatch m;
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
     std::string list;
@@ -109,7 +112,7 @@ inline std::string PlainUsageError(const CLI::ParseError& e, CLI::App& app, int 
   }
   if (std::regex_match(what, m, std::regex("(.+) is required"))) {
     const CLI::Option* o = OptionNamed(app, m[1].str());
-    return cmd + " needs " + OptionText(o, m[1].str()) + WhatItIs(o) + "; " + cmd +
+    return cmd + " needs " + OptionText(o, m[1].str()) + WhatItIs(o) + "; " + full +
            " --help shows an example";
   }
   if (std::regex_match(what, m, std::regex("(.+): (.+) is too large"))) {
@@ -122,7 +125,7 @@ inline std::string PlainUsageError(const CLI::ParseError& e, CLI::App& app, int 
     return cmd + ": " + m[1].str() + " \"" + m[2].str() + "\" is not one of " + choices;
   }
   if (std::regex_match(what, m, std::regex("The following arguments? (?:were|was) not expected: (.*)"))) {
-    return cmd + " does not take \"" + m[1].str() + "\"; " + cmd + " --help lists what it takes";
+    return cmd + " does not take \"" + m[1].str() + "\"; " + full + " --help lists what it takes";
   }
   if (std::regex_match(what, m, std::regex("(.+): [0-9]+ required (.*) missing"))) {
     const CLI::Option* o = OptionNamed(app, m[1].str());

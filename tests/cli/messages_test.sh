@@ -33,24 +33,24 @@ plain() { never "$1" "$cli11"; }
 "$pli" deal --db sk.db --game s1 --seed 7 --expect 1 >/dev/null
 
 run bid --db sk.db --game s1 --seat Bob abc
-says "a bid that is not a number" 'pli bid: BID takes a number, not "abc"'; plain "bid abc"
+says "a bid that is not a number" 'pli: bid: BID takes a number, not "abc"'; plain "bid abc"
 run bid --db sk.db --game s1 --seat Bob 99999999999999999999
 says "a bid too large" 'BID 99999999999999999999 is too large'; plain "bid 999..."
 run play --db g.db --game g1 --seat Ana --expect 99999999999999999999 2c
 says "an --expect too large" '--expect SEQ 99999999999999999999 is too large'; plain "--expect 999..."
 run play --db g.db --game g1 --seat Ana
-says "play without cards" 'pli play needs CARDS'; plain "play without cards"
+says "play without cards" 'pli: play needs CARDS'; plain "play without cards"
 run play --db g.db --game g1 2c
-says "play without --seat" 'pli play needs --seat SEAT'; plain "play without --seat"
+says "play without --seat" 'pli: play needs --seat SEAT'; plain "play without --seat"
 run play --db g.db --game g1 --seat Ana 2c --declare foo
-says "a --declare not allowed" 'pli play: --declare "foo" is not one of suite, reverse, pirate, escape'
+says "a --declare not allowed" 'pli: play: --declare "foo" is not one of suite, reverse, pirate, escape'
 plain "--declare foo"
 run play --db g.db --game g1 --seat Ana 2c --expect abc
-says "an --expect not a number" 'pli play: --expect SEQ takes a number, not "abc"'; plain "--expect abc"
+says "an --expect not a number" 'pli: play: --expect SEQ takes a number, not "abc"'; plain "--expect abc"
 run audit "$repo/fixtures/seed/5.1-suite.jsonl" surplus
-says "an argument too many" 'pli audit does not take "surplus"'; plain "audit surplus"
+says "an argument too many" 'pli: audit does not take "surplus"'; plain "audit surplus"
 run play --db g.db --game g1 --seat
-says "--seat without its value" 'pli play: --seat needs a value'; plain "--seat alone"
+says "--seat without its value" 'pli: play: --seat needs a value'; plain "--seat alone"
 
 run frobnicate
 says "an unknown command" 'unknown command "frobnicate"'
@@ -61,7 +61,8 @@ done
 # Skull King: a refusal names the seats as the players are named.
 run play --db sk.db --game s1 --seat Ann 14y
 says "a Skull King refusal" 'play refused'
-if sed -n 's/.*refused//p' "$out" | grep -qE '(^|[^(])seat [0-9]'; then
+says "a Skull King refusal names the seats" 'Bob (seat 1), Cyd (seat 2) and Ann (seat 0) still owe a bid'
+if sed -n 's/.*refused//p' "$out" | grep -qE '(^|[^(])seats? [0-9]'; then
   fail "a Skull King refusal names a seat by bare number"
 else
   passed=$((passed + 1))
@@ -75,6 +76,7 @@ run explain "$repo/tests/data/skull_king/cli-violations.jsonl" --at 6
 says "explain names the event in words" 'event 6 of 9: bid by Ann (seat 0): bid 1'
 never "explain prints no raw JSON" '\{"'
 never "explain has no stray .:" '\.:'
+never "explain names seats as the players are named" '(^|[^(])seats? [0-9]+ (bids|still)'
 # libpq's message: its tab shown as spaces, never as \t.
 run audit --db 'postgresql:///nodb?host=/nonexistent-pli-dir&port=1'
 says "a PostgreSQL connection failure" 'pli: '; plain "libpq's message"
