@@ -25,7 +25,8 @@ nowhere="postgresql://pli:$secret@/nodb_$$?${query/&user=pli/}"
 out=$tmp/all.out
 : >"$out"
 run() {  # run ARGS...: pli ARGS, its output appended to $out, any status
-  { echo "\$ pli $*"; "$pli" "$@" 2>&1 || echo "(exit $?)"; } >>"$out"
+  local shown="$*"
+  { echo "\$ pli ${shown//$secret/SECRET}"; "$pli" "$@" 2>&1 || echo "(exit $?)"; } >>"$out"
 }
 
 for uri in "$in_authority" "$in_query"; do
