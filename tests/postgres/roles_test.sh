@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # roles_test.sh PLI: docs/POSTGRES.md's roles recipe works as written
 # (issue 29: `GRANT pli_writer TO pli_app` failed, the role did not exist).
-# On $PLI_PG_URI's throwaway server, a fresh database is made by the page's
+# On a throwaway server of its own (scripts/pg-test-server.sh: roles are
+# the server's, so another test's must not be there), the page's
 # own SQL block (the one after the marker "<!-- roles-recipe", run as is by psql
 # as the administrator), then the page's own sh block under it runs line
 # by line with PGHOST/PGPORT naming the server, as libpq reads them. Then
@@ -12,8 +13,11 @@ pli=$(realpath "$1")
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 page=$repo/docs/POSTGRES.md
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+server=$(mktemp -d /tmp/pli-pg-roles.XXXXXX)
+rmdir "$server"
+trap 'bash "$repo/scripts/pg-test-server.sh" stop "$server"; rm -rf "$tmp"' EXIT
 fail() { echo "roles_test: $*" >&2; exit 1; }
+PLI_PG_URI=$(bash "$repo/scripts/pg-test-server.sh" start "$server" --fast)
 query=${PLI_PG_URI#*\?}
 export PGHOST=$(sed -n 's/.*host=\([^&]*\).*/\1/p' <<<"$query")
 export PGPORT=$(sed -n 's/.*port=\([^&]*\).*/\1/p' <<<"$query")
@@ -28,11 +32,6 @@ block sql >"$tmp/recipe.sql"
 block sh >"$tmp/recipe.sh"
 [[ -s $tmp/recipe.sql && -s $tmp/recipe.sh ]] || fail "no roles recipe after <!-- roles-recipe in $page"
 
-# A server made fresh for each run of the test may still hold the roles of
-# an earlier run (roles are per server): start from none.
-for role in pli_app pli_audit pli_owner pli_writer pli_reader; do
-  "${admin[@]}" -c "DROP DATABASE IF EXISTS games" -c "DROP ROLE IF EXISTS $role" 2>/dev/null || true
-done
 "${admin[@]}" -f "$tmp/recipe.sql" || fail "the page's SQL failed as written"
 
 cd "$tmp"
