@@ -22,8 +22,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://pli.example.net/")
 
+file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/debian-doc)
 set(CPACK_DEBIAN_TOOL_PACKAGE_NAME pli)
-set(CPACK_DEBIAN_TOOL_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_TOOL_PACKAGE_SECTION utils)  # "games" is for files in /usr/games (lintian)
 set(CPACK_COMPONENT_TOOL_DESCRIPTION "referee for card games (Super President, Skull King)
  pli referees card games from an append-only, hash-chained event log: it
  judges every action by the rules before it is written, audits archives,
@@ -31,8 +32,13 @@ set(CPACK_COMPONENT_TOOL_DESCRIPTION "referee for card games (Super President, S
 
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME libpli0)
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
-set(CPACK_DEBIAN_LIB_PACKAGE_GENERATE_SHLIBS ON)
+# The shlibs file (dpkg-shlibdeps of a program linking libpli finds its
+# package) and the ldconfig trigger, as Debian's policy asks of a shared
+# library package (lintian: no-shlibs, lacks-ldconfig-trigger).
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
+file(WRITE ${PROJECT_BINARY_DIR}/debian-doc/triggers "activate-noawait ldconfig\n")
+set(CPACK_DEBIAN_LIB_PACKAGE_CONTROL_EXTRA ${PROJECT_BINARY_DIR}/debian-doc/triggers)
 set(CPACK_COMPONENT_LIB_DESCRIPTION "referee for card games - shared library
  libpli decides, folds and lists the legal actions of games of Super
  President and Skull King, audits their logs and referees them into a
@@ -53,7 +59,7 @@ file(MAKE_DIRECTORY ${pli_debian_dir})
 file(WRITE ${pli_debian_dir}/copyright
 "pli: a referee for card games (Super President, Skull King).
 
-Copyright (C) the pli developers.
+Copyright (C) 2026 the pli developers.
 
 No licence has been chosen for pli yet: until one is, the copyright
 holders reserve all rights.

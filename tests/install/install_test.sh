@@ -145,7 +145,7 @@ check "libpli-dev holds the header, the .so link, the CMake and pkg-config files
 check "libpli-dev depends on libpli0" bash -c "dpkg-deb -f '$devdeb' Depends | grep -q 'libpli0 (= $version)'"
 for d in "$deb" "$libdeb" "$devdeb"; do
   check "lintian finds no error in $(basename "$d")" bash -c \
-    "lintian --no-tag-display-limit '$d' >'$tmp/lintian.out' 2>&1; cat '$tmp/lintian.out'; ! grep -q '^E: ' '$tmp/lintian.out'"
+    "lintian --tag-display-limit 0 '$d' >'$tmp/lintian.out' 2>&1; cat '$tmp/lintian.out'; ! grep -q '^E: ' '$tmp/lintian.out'"
 done
 depends=$(dpkg-deb -f "$deb" Depends 2>/dev/null)
 check "its Depends names Debian's runtime packages (libsqlite3-0, libssl3): $depends" \
