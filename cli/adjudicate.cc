@@ -19,6 +19,7 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/seat_names.h"
 #include "cli/style.h"
 #include "engine/text.h"
 #include "games/game.h"
@@ -54,6 +55,54 @@ std::optional<AnyLoadedGame> LoadExplained(const ExplainArgs& args) {
   return game;
 }
 
+// An event or a legal action as words, not JSON (issue 29: explain on
+// Skull King printed raw JSON): its type, who acts by name and seat, then
+// each other member as "name value", an array's items joined by spaces.
+// Game-neutral: only the members every game's JSON has (type, seat, seq)
+// are known by name.
+std::string JsonWords(const boost::json::value& v) {
+  if (v.is_string()) return EscapeForTerminal(std::string(v.as_string()));
+  if (v.is_null()) return "none";
+  if (v.is_array()) {
+    std::string text;
+    for (const auto& item : v.as_array()) {
+      text += (text.empty() ? "" : (item.is_array() ? " / " : " ")) + JsonWords(item);
+    }
+    return text.empty() ? "none" : text;
+  }
+  if (v.is_object()) {
+    std::string text;
+    for (const auto& [key, item] : v.as_object()) {
+      text += (text.empty() ? "" : ", ") + std::string(key) + " " + JsonWords(item);
+    }
+    return text;
+  }
+  return boost::json::serialize(v);
+}
+
+std::string ActionWords(const boost::json::object& o, const std::vector<std::string>& names) {
+  std::string text = o.contains("type") ? JsonWords(o.at("type")) : std::string("event");
+  if (const auto* seat = o.if_contains("seat"); seat != nullptr && seat->is_int64()) {
+    const int64_t s = seat->as_int64();
+    text += " by " + (s >= 0 && s < static_cast<int64_t>(names.size())
+                          ? EscapeForTerminal(names[static_cast<size_t>(s)]) + " (seat " + std::to_string(s) + ")"
+                          : "seat " + std::to_string(s));
+  }
+  std::string rest;
+  for (const auto& [key, value] : o) {
+    if (key == "type" || key == "seat" || key == "seq" || key == "hash") continue;
+    rest += (rest.empty() ? ": " : ", ") + std::string(key) + " " + JsonWords(value);
+  }
+  return text + rest;
+}
+
+// A rule's sentence before ": detail", without its own full stop (not ".:").
+std::string Sentence(std::string_view sentence) {
+  std::string text(sentence);
+  while (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
 // explain of a game without its own: the Match's explanation of the
 // event, in the state before it, with the state before and after.
 int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
@@ -86,10 +135,11 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
   if (args.json) {
     PrintJson(o);
   } else {
+    const std::vector<std::string> names = match->Seats();
     std::string text = "game " + EscapeForTerminal(game.log.game) + ", event " +
                        std::to_string(seq) + " of " + std::to_string(game.log.events.size()) +
                        ": " + (o.at("event").is_null() ? std::string("(malformed)")
-                                                        : boost::json::serialize(o.at("event"))) +
+                                                        : ActionWords(o.at("event").as_object(), names)) +
                        "\n";
     if (legal) {
       text += "verdict: legal";
@@ -99,14 +149,14 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
       text += "\nwhy:\n";
       for (const auto& w : o.at("why").as_array()) {
         text += "  " + std::string(w.at("rule").as_string()) + "  " +
-                std::string(w.at("sentence").as_string()) + ": " +
-                EscapeForTerminal(std::string(w.at("detail").as_string())) + "\n";
+                Sentence(w.at("sentence").as_string()) + ": " +
+                NameSeats(EscapeForTerminal(std::string(w.at("detail").as_string())), names) + "\n";
       }
     } else {
       const auto& v = o.at("violation");
       text += "verdict: " + std::string(v.at("code").as_string());
       if (!v.at("rule").as_string().empty()) text += " (" + std::string(v.at("rule").as_string()) + ")";
-      text += ": " + EscapeForTerminal(std::string(v.at("message").as_string())) + "\n";
+      text += ": " + NameSeats(EscapeForTerminal(std::string(v.at("message").as_string())), names) + "\n";
     }
     text += "\nthe table before it (after event " + std::to_string(seq - 1) + "):\n";
     std::unique_ptr<Match> before = kind.NewMatch();
@@ -118,7 +168,7 @@ int RunExplainAny(const ExplainArgs& args, AnyLoadedGame& game) {
       boost::json::object shown = a.as_object();
       const bool taken = shown.at("taken").as_bool();
       shown.erase("taken");
-      text += "  " + boost::json::serialize(shown) + (taken ? "   <- the event" : "") + "\n";
+      text += "  " + ActionWords(shown, names) + (taken ? "   <- the event" : "") + "\n";
     }
     std::cout << text;
   }
@@ -176,7 +226,7 @@ int RunDiff(const DiffArgs& args) {
       std::cerr << "pli: warning: game \"" << EscapeForTerminal(g.log.game) << "\" has a broken hash chain (at event "
                 << g.chain.problems.front().seq << "); run pli audit\n";
     }
-    return std::pair(std::move(g.log), db ? *db : SourceLabel(*file));
+    return std::pair(std::move(g.log), db ? StoreName(*db) : SourceLabel(*file));
   };
   const auto [any_a, label_a] = side(args.db_a);
   const auto [any_b, label_b] = side(args.db_b);

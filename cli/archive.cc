@@ -2,6 +2,8 @@
 #include "cli/archive.h"
 
 #include <boost/json.hpp>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -54,7 +56,7 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (r.ok) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << EscapeForTerminal(args.db) << "\n";
+              << EscapeForTerminal(StoreName(args.db)) << "\n";
     for (const auto& [game, seq] : r.kept) {
       std::cout << "  kept for audit: game \"" << EscapeForTerminal(game) << "\" event " << seq << " is illegal\n";
     }
@@ -62,7 +64,7 @@ void PrintImport(const ArchiveArgs& args, const ImportResult& r) {
   }
   if (partial) {
     std::cout << "imported " << r.games << " game(s), " << r.events << " event(s) into "
-              << args.db << "\n";
+              << EscapeForTerminal(StoreName(args.db)) << "\n";
     std::cerr << "pli: import incomplete: " << r.message << ":\n";
     for (const std::string& game : r.raced) std::cerr << "  not imported: \"" << EscapeForTerminal(game) << "\"\n";
     return;
@@ -161,8 +163,13 @@ int RunExport(const ArchiveArgs& args) {
     if (std::filesystem::exists(*args.output)) {
       throw std::runtime_error(*args.output + " already exists; not overwritten");
     }
+    errno = 0;
     file.open(*args.output, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot write " + *args.output);
+    if (!file) {  // with the system's reason (issue 29)
+      const int e = errno;
+      throw std::runtime_error("cannot write " + *args.output + ": " +
+                               (e != 0 ? std::string(std::strerror(e)) : std::string("it cannot be created")));
+    }
   }
   std::ostream& out = args.output ? file : std::cout;
   const bool inline_log = args.json && !args.output;
@@ -181,8 +188,14 @@ int RunExport(const ArchiveArgs& args) {
       }
       ++done;
     }
+    errno = 0;
     out.flush();
-    if (!out) throw std::runtime_error("writing the export failed");
+    if (!out) {
+      const int e = errno;
+      throw std::runtime_error(
+          "writing the export to " + (args.output ? *args.output : std::string("standard output")) +
+          " failed" + (e != 0 ? ": " + std::string(std::strerror(e)) : std::string()));
+    }
   } catch (const std::exception& e) {
     if (!args.json || done == 0) throw;
     std::cout << "],\"error\":" << boost::json::serialize(ErrorMember(e)) << "}\n";
@@ -202,7 +215,7 @@ int RunBackup(const ArchiveArgs& args) {
     std::cout << boost::json::serialize(boost::json::object{{"result", "ok"}, {"backup", args.file}})
               << "\n";
   } else {
-    std::cout << "backed up " << EscapeForTerminal(args.db) << " to " << EscapeForTerminal(args.file)
+    std::cout << "backed up " << EscapeForTerminal(StoreName(args.db)) << " to " << EscapeForTerminal(args.file)
               << "\n";
   }
   return kExitOk;

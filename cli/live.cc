@@ -1,5 +1,6 @@
 // live.cc: the live refereeing commands (see live.h).
 #include "cli/live.h"
+#include "cli/seat_names.h"
 
 #include <boost/json.hpp>
 #include <cctype>
@@ -243,7 +244,7 @@ int ExitOfAny(const AnySubmitResult& r) {
 
 void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind,
               const AnyEvent& action, const AnySubmitResult& r,
-              const std::optional<DatabaseHead>& database) {
+              const std::optional<DatabaseHead>& database, const std::vector<std::string>& names) {
   const std::string what = command == "new" ? "game" : command;
   if (args.json) {
     boost::json::object o;
@@ -271,7 +272,7 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
               << r.seq << " of game \"" << EscapeForTerminal(args.game) << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
-              << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
+              << "  (keep it: pli audit --db " << ShellWord(StoreName(args.db)) << " --game "
               << ShellWord(args.game) << " --head " << r.seq << ":" << HashHex(r.hash)
               << "\n   proves later that nothing up to here was cut or rewritten)\n";
     if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
@@ -285,7 +286,7 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
         if (turn < static_cast<int>(names.size())) std::cout << " (" << EscapeForTerminal(names[turn]) << ")";
         std::cout << " to act\n";
       } else {
-        std::cout << "next: pli legal --db " << ShellWord(args.db) << " --game " << ShellWord(args.game)
+        std::cout << "next: pli legal --db " << ShellWord(StoreName(args.db)) << " --game " << ShellWord(args.game)
                   << " says what may be done\n";
       }
     }
@@ -295,8 +296,8 @@ void PrintAny(const LiveArgs& args, const std::string& command, const Game& kind
   if (r.violation && r.violation->code != "malformed") {
     std::cerr << ": " << r.violation->code << " (" << r.violation->rule << ")";
   }
-  std::cerr << ": " << EscapeForTerminal(r.message) << "\nnothing was written; the log is at seq "
-            << r.head_seq << "\n";
+  std::cerr << ": " << NameSeats(EscapeForTerminal(r.message), names)
+            << "\nnothing was written; the log is at seq " << r.head_seq << "\n";
 }
 
 // A live command on a game of `kind`, which has no live path of its own.
@@ -309,7 +310,7 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
     std::unique_ptr<Match> match;
     if (command != "new") {
       std::optional<AnyLoadedGame> game = LoadAnyStoredGame(*store, args.game);
-      if (!game) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+      if (!game) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
       match = kind.NewMatch();
       for (const AnyEvent& e : game->log.events) match->Step(e);
     }
@@ -326,7 +327,8 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
     if (!judging && (result.outcome == Outcome::kAccepted || result.outcome == Outcome::kDuplicate)) {
       database = store->CurrentDatabaseHead();
     }
-    PrintAny(args, command, kind, action, result, database);
+    PrintAny(args, command, kind, action, result, database,
+             match ? match->Seats() : std::vector<std::string>{});
     return ExitOfAny(result);
   }
 }
@@ -459,7 +461,7 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
   std::string footer = std::string(LiveExamples(name)) + "\n" + kLiveFooter;
-  if (name == "bid") footer += std::string("\n") + kSkullKingWholeGame;
+  if (std::string_view(name) == "bid") footer += std::string("\n") + kSkullKingWholeGame;
   c->footer(footer);
   return c;
 }
@@ -567,7 +569,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   } else {
     std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);
     std::optional<StoredGame> stored = store->Read(args.game);
-    if (!stored) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+    if (!stored) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
     kind = &KindOfStored(*stored);
   }
   // A game with a live path of its own takes it (Super Président's,

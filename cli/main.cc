@@ -24,6 +24,7 @@
 #include "cli/game_commands.h"
 #include "cli/live.h"
 #include "cli/output.h"
+#include "cli/usage_errors.h"
 #include "engine/text.h"
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
@@ -147,7 +148,7 @@ int AuditInto(pli::cli::AuditPrinter& printer, pli::AuditSink& sink, const Args&
   if (args.db) {
     pli::AuditDbGames(sink, *args.db, args.game, witness.game, witness.database,
                       args.jobs > 0 ? args.jobs : pli::DefaultAuditJobs());
-    return printer.Finish(*args.db);  // kExitOk, kExitViolation or kExitBadInput
+    return printer.Finish(pli::StoreName(*args.db));  // kExitOk, kExitViolation or kExitBadInput
   }
   pli::AuditFileGames(sink, args.source, args.game, witness);
   // kExitOk, kExitViolation, or kExitBadInput when an event is malformed.
@@ -256,7 +257,7 @@ int RunPoint(const Args& args, bool legal) {
   if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite, own)) {
     return RunAnyPoint(args, *other, legal);
   }
-  if (own == nullptr) throw std::runtime_error((args.db ? *args.db : args.source) + " holds no game");
+  if (own == nullptr) throw std::runtime_error((args.db ? pli::StoreName(*args.db) : args.source) + " holds no game");
   return own({args.source, args.db, args.at, args.game, args.json}, legal, std::move(sqlite));
 }
 
@@ -350,7 +351,11 @@ bool WantsJson(int argc, char** argv) {
 // A failure where nothing could be judged: the message on stderr and, with
 // --json, the error document on stdout. Returns exit status 2.
 int ReportError(const std::exception& e, bool json, const std::string& hint = "") {
-  std::cerr << "pli: " << pli::EscapeLinesForTerminal(e.what()) << "\n" << hint;
+  // libpq indents its message's second line with a tab: shown as spaces,
+  // not as an escaped \t (issue 29).
+  std::string message = e.what();
+  for (size_t i = 0; (i = message.find('\t', i)) != std::string::npos;) message.replace(i, 1, "  ");
+  std::cerr << "pli: " << pli::EscapeLinesForTerminal(message) << "\n" << hint;
   if (json) Print(pli::cli::ErrorJson(e));
   return kExitBadInput;
 }
@@ -369,13 +374,8 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv, bool json) {
     Print(boost::json::object{{"name", "pli"}, {"version", PLI_VERSION}});
     return kExitOk;
   } catch (const CLI::ParseError& e) {
-    std::string what = e.what();
-    if (argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty()) {
-      what = std::string("unknown command \"") + argv[1] +
-             "\" (commands: audit, state, legal, explain, diff, check, replay, new, deal, "
-             "exchange, play, pass, close, end, import, export, backup, simulate, prop)";
-    }
-    return ReportError(std::runtime_error(what), json,
+    // One plain sentence, never CLI11's wording (issue 29).
+    return ReportError(std::runtime_error(pli::cli::PlainUsageError(e, app, argc, argv)), json,
                        "Run 'pli --help' or 'pli COMMAND --help' for usage.\n");
   }
   return std::nullopt;
@@ -408,6 +408,7 @@ int main(int argc, char** argv) {
   groups.push_back(pli::cli::AddSimulateCommands(app));
   groups.push_back(pli::cli::AddServeCommand(app));
   groups.push_back(pli::cli::AddCopyCommand(app));
+  pli::cli::GuardNumbers(app);
   const bool json = WantsJson(argc, argv);
   if (std::optional<int> status = Parse(app, argc, argv, json)) return *status;
   try {

@@ -55,7 +55,11 @@ class ServeCommand : public CommandGroup {
     cmd_->footer(
         "Tables, seats and token hashes are kept in tables of their own (serve_*) in the same\n"
         "database, outside the event log; the events are the log of INTERFACE.md §1.\n"
-        "Example:\n  pli serve --db live.db --listen 127.0.0.1:8080\n");
+        "It listens on 127.0.0.1:8080 unless --listen says otherwise: this machine only. To\n"
+        "play on a local network, --listen 0.0.0.0:8080 (every interface; plain HTTP, so only\n"
+        "on a network you trust) and open http://THIS-MACHINE:8080/ on each phone.\n"
+        "\n"
+        "Examples:\n  pli serve --db live.db --listen 127.0.0.1:8080\n");
   }
   std::optional<int> RunParsed() override {
     if (!cmd_->parsed()) return std::nullopt;

@@ -20,6 +20,7 @@
 #include "cli/error.h"
 #include "cli/game_commands.h"
 #include "cli/progress.h"
+#include "referee/open_store.h"
 #include "sim/ci.h"
 
 namespace pli::cli {
@@ -53,7 +54,8 @@ inline std::string IntervalText(const std::optional<Interval>& i, double scale, 
 // second line: the seed, the store, what was refereed and how fast.
 inline void PrintRefereed(std::ostream& out, int64_t seed, const std::string& db, int64_t manches,
                           int64_t events, double seconds) {
-  out << ", seed " << seed << ", into " << db << "\n  " << manches << " manches, " << events
+  out << ", seed " << seed << ", into " << StoreName(db) << "\n  "  // never a password (issue 29)
+       << manches << " manches, " << events
       << " events refereed in " << Fixed(seconds, 1) << " s";
   if (seconds > 0) out << " (" << Fixed(static_cast<double>(events) / seconds, 0) << " events/s)";
   out << "\n\n";

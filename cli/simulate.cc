@@ -13,6 +13,7 @@
 #include "cli/error.h"
 #include "cli/game_commands.h"
 #include "cli/sim_print.h"
+#include "referee/open_store.h"
 #include "engine/text.h"
 #include "games/game.h"
 #include "sim/any_sim.h"
@@ -149,7 +150,7 @@ AnySimConfig BuildAnySimConfig(const SimulateArgs& args, const Game& game) {
 
 boost::json::object AnySimJson(const AnySimConfig& c, const AnySimResult& r, double seconds) {
   boost::json::object o;
-  o["db"] = c.db;
+  o["db"] = StoreName(c.db);  // never a password (issue 29)
   o["seed"] = c.seed;
   o["ruleset"] = c.ruleset;
   o["games"] = r.games;

@@ -596,18 +596,33 @@ bool IsPostgresUri(std::string_view db) {
 }
 
 std::string RedactedUri(std::string_view uri) {
-  // scheme://user:password@host...: the password is what lies between the
-  // first ':' after the scheme and the '@' of the authority.
-  const size_t start = uri.find("://");
-  if (start == std::string_view::npos) return std::string(uri);
-  const size_t auth_end = uri.find_first_of("/?", start + 3);
-  const size_t at = uri.substr(0, auth_end).rfind('@');
-  if (at == std::string_view::npos || at < start) return std::string(uri);
-  const size_t colon = uri.substr(0, at).find(':', start + 3);
-  if (colon == std::string_view::npos) return std::string(uri);
-  std::string out(uri.substr(0, colon + 1));
-  out += "***";
-  out += uri.substr(at);
+  // The one place a URI's password is masked (issue 29): every message,
+  // acknowledgement, --json document and log line that names a database
+  // goes through here (StoreName). A libpq URI holds a password in two
+  // places: scheme://user:PASSWORD@host... (between the first ':' after the
+  // scheme and the '@' of the authority), and a query parameter
+  // ...?password=PASSWORD&... (up to the next '&' or '#').
+  std::string out(uri);
+  const size_t start = out.find("://");
+  if (start == std::string::npos) return out;
+  const size_t auth_end = out.find_first_of("/?#", start + 3);
+  const size_t at = out.substr(0, auth_end).rfind('@');
+  if (at != std::string::npos && at > start) {
+    const size_t colon = out.substr(0, at).find(':', start + 3);
+    if (colon != std::string::npos) out.replace(colon + 1, at - colon - 1, "***");
+  }
+  const size_t query = out.find('?', start + 3);
+  if (query == std::string::npos) return out;
+  for (size_t key = query + 1; key < out.size();) {
+    size_t end = out.find_first_of("&#", key);
+    if (end == std::string::npos) end = out.size();
+    if (out.compare(key, 9, "password=") == 0 && end > key + 9) {
+      out.replace(key + 9, end - key - 9, "***");
+      end = key + 12;
+    }
+    if (end >= out.size() || out[end] == '#') break;
+    key = end + 1;
+  }
   return out;
 }
 

@@ -3,6 +3,8 @@
 
 #include <boost/json.hpp>
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -235,10 +237,18 @@ std::string ReplayHtml(const AnyLoadedGame& game, const std::string& source,
 }
 
 void WriteTextFile(const std::string& path, const std::string& text) {
+  // A reason on every write error (issue 29): the system's, from errno.
+  const auto fail = [&path] {
+    const int e = errno;
+    throw std::runtime_error("cannot write " + path + ": " +
+                             (e != 0 ? std::string(std::strerror(e)) : std::string("the write failed")));
+  };
+  errno = 0;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out << text;
+  if (!out) fail();
+  out << text;
   out.close();
-  if (!out) throw std::runtime_error("cannot write " + path);
+  if (!out) fail();
 }
 
 void AuditReport::Add(const GameVerdict& game) {

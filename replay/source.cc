@@ -112,7 +112,7 @@ std::vector<std::string> DbGameIds(EventStore& store, const std::string& db,
     bool known = false;
     for (const std::string& g : ids) known = known || g == *id;
     if (!known) {
-      throw InputError(db + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")",
+      throw InputError(StoreName(db) + " has no game \"" + *id + "\" (games: " + IdsText(ids) + ")",
                        std::nullopt, "--game");
     }
     ids = {*id};

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # build.sh: configures build/ (RelWithDebInfo) and builds everything.
-# Extra arguments go to the configure step, e.g. -DPLI_BUILD_TESTS=OFF.
+# Extra arguments go to the configure step, e.g. -DPLI_BUILD_TESTS=OFF;
+# `--target NAME` (first) builds only NAME and what it needs (the demo:
+# `build.sh --target pli -DPLI_BUILD_TESTS=OFF`).
 #
 # A new build/ uses Ninja when it is installed (it starts a library's users
 # before the library is linked, and has less overhead than make); a build/
@@ -14,6 +16,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+target=()
+if [[ ${1:-} == --target ]]; then
+  target=(--target "$2")
+  shift 2
+fi
 args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 unity=${PLI_UNITY:-}
 if [[ ! -f build/CMakeCache.txt ]]; then
@@ -27,4 +34,4 @@ if [[ -n $unity ]]; then
   args+=(-DCMAKE_UNITY_BUILD="$unity")
 fi
 cmake -S . -B build "${args[@]}" "$@"
-cmake --build build -j"$(nproc)"
+cmake --build build "${target[@]}" -j"$(nproc)"

@@ -1,35 +1,63 @@
 #!/usr/bin/env bash
-# install-deps.sh: installs what pli needs to build and test on Debian 12.
-# Idempotent: does nothing when every package is already installed.
+# install-deps.sh: installs the Debian 12 packages pli needs.
+#
+#   install-deps.sh --runtime   only what building the `pli` command and
+#                               running it need (the README's first command,
+#                               scripts/demo.sh): the compiler, CMake, and the
+#                               libraries' -dev packages.
+#   install-deps.sh             all of that and everything the tests need
+#                               (scripts/test.sh): Catch2, RapidCheck's
+#                               harness, clang for the fuzzers, PostgreSQL,
+#                               Chromium, Node.js and playwright-core (npm),
+#                               lintian, man ...
+#
+# Idempotent: does nothing (and needs no network) when every package is
+# already installed; otherwise runs `apt-get update` first, then installs.
 set -euo pipefail
 
+runtime_only=false
+case ${1:-} in
+  --runtime) runtime_only=true ;;
+  "") ;;
+  *) echo "install-deps.sh: unknown option $1 (use --runtime, or nothing for the full set)" >&2; exit 2 ;;
+esac
+
+# Building pli and running it (every find_package of a library pli links).
 packages=(
   cmake g++ make
-  ninja-build            # scripts/build.sh, sanitize.sh: the generator of a new tree
-  libsqlite3-dev sqlite3
-  libboost-json1.81-dev  # not libboost-dev (1.74 on Debian 12)
-  libcli11-dev
-  catch2                 # v2.13
-  librapidcheck-dev
-  libssl-dev
+  ninja-build            # scripts/build.sh: the generator of a new tree
+  libsqlite3-dev sqlite3 # referee: the event store (sqlite3: to look inside one)
+  libboost-json1.81-dev  # schema: the wire; brings Boost.System for serve (not libboost-dev: 1.74)
+  libcli11-dev           # cli
+  librapidcheck-dev      # sim: pli prop (RapidCheck shrinks a failing game)
+  libssl-dev             # referee: the SHA-256 hash chain (libcrypto)
+  libpq-dev pkgconf      # referee/postgres_store.cc: the PostgreSQL store's client (libpq)
   ca-certificates
+)
+# Everything else the tests need (scripts/test.sh).
+test_packages=(
+  catch2                 # v2.13
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizers
   time                   # scripts/bench.sh: peak memory (/usr/bin/time -f %M)
   tmux                   # tests/cli/replay_tmux_test.sh drives pli replay on a terminal
   python3                # tests/docs/doc_examples.py runs the examples of the pages
   man-db groff-base      # tests/install: the man pages render
+  mandoc                 # tests/install: mandoc -Tlint checks them
+  lintian                # tests/install: the .deb packages pass lintian
   zsh                    # tests/install: the zsh completion parses
   dpkg-dev               # cpack: dpkg-shlibdeps finds the .deb's dependencies
   jq less                # ... among them pli replay --help's, which pipe into these
-  libpq-dev pkgconf      # referee/postgres_store.cc: the PostgreSQL store's client (libpq)
   postgresql             # scripts/pg-test-server.sh: a throwaway server for the tests (15)
   chromium               # tests/web: the --html pages in a headless browser (issue 16)
   nodejs                 # ... driven by node's test runner and playwright-core
 )
+if ! $runtime_only; then
+  packages+=("${test_packages[@]}")
+fi
 # npm installs playwright-core for tests/web (below). Debian's npm package
 # only when no npm is there: a Node.js that bundles its own npm (another
 # vendor's nodejs package) conflicts with it.
-if ! command -v npm >/dev/null 2>&1; then
+if ! $runtime_only && ! command -v npm >/dev/null 2>&1; then
   packages+=(npm)
 fi
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,6 +68,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 # chromium (it downloads no browser); axe-core checks the table page's
 # accessibility (tests/web/table.test.mjs).
 install_playwright() {
+  $runtime_only && return 0
   local pkg want have need=()
   for pkg in playwright-core axe-core; do
     want=$(sed -n 's/.*"'"$pkg"'": *"\([^"]*\)".*/\1/p' "$repo/tests/web/package.json")
@@ -63,7 +92,11 @@ for p in "${packages[@]}"; do
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
   install_playwright
-  echo "install-deps.sh: all dependencies are installed"
+  if $runtime_only; then
+    echo "install-deps.sh: the packages to build and run pli are installed"
+  else
+    echo "install-deps.sh: all dependencies are installed (build, run and test)"
+  fi
   exit 0
 fi
 echo "install-deps.sh: installing ${missing[*]}"

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "referee/open_store.h"  // StoreName: the URI without its password (issue 29)
 #include "referee/store.h"
 
 namespace pli::cli {
@@ -69,7 +70,7 @@ inline void PlayGames(EventStore& sqlite, GroupCommitStore& store, const std::st
   for (const std::string& id : sqlite.Games()) {
     for (int g = 0; g < games; ++g) {
       if (id == id_of(g)) {
-        throw std::runtime_error(db + " already holds game \"" + id +
+        throw std::runtime_error(StoreName(db) + " already holds game \"" + id +
                                  "\": simulate into a fresh --db, or choose another --seed");
       }
     }

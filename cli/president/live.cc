@@ -205,7 +205,7 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r,
     std::cout << (r.outcome == Outcome::kAccepted ? "recorded" : "already recorded") << ": event "
               << r.seq << " of game \"" << EscapeForTerminal(game) << "\" (" << what << ")\n"
               << "hash " << HashHex(r.hash) << "\n"
-              << "  (keep it: pli audit --db " << ShellWord(args.db) << " --game "
+              << "  (keep it: pli audit --db " << ShellWord(StoreName(args.db)) << " --game "
               << ShellWord(game) << " --head " << r.seq << ":" << HashHex(r.hash)
               << "\n   proves later that nothing up to here was cut or rewritten)\n";
     if (database) std::cout << "database head " << DatabaseHeadText(*database) << "\n";
@@ -235,7 +235,7 @@ int RunPresidentLive(const std::string& command, const LiveArgs& args) {
     State state;
     if (command != "new") {
       std::optional<State> loaded = LoadState(*store, args.game);
-      if (!loaded) Bad(args.db + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+      if (!loaded) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
       state = std::move(*loaded);
     }
     Event action{.body = BuildBody(command, args, state)};

@@ -16,6 +16,7 @@
 #include "cli/game_commands.h"
 #include "cli/progress.h"
 #include "cli/sim_print.h"
+#include "referee/open_store.h"
 #include "engine/president/event.h"
 #include "engine/text.h"
 #include "sim/president/prop_run.h"
@@ -75,7 +76,7 @@ SimConfig BuildSimConfig(const SimulateArgs& args) {
 
 boost::json::object SimJson(const SimConfig& c, const SimResult& r, double seconds) {
   boost::json::object o;
-  o["db"] = c.db;
+  o["db"] = StoreName(c.db);  // never a password (issue 29)
   o["seed"] = c.seed;
   o["games"] = r.games;
   o["seats"] = c.seats;

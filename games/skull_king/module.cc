@@ -736,7 +736,18 @@ std::string StateText(const State& s) {
 
 std::string LegalText(const State& s) {
   const std::vector<LegalAction> actions = LegalActions(s);
-  if (actions.empty()) return "no legal action: " + std::string(PhaseName(s.phase)) + "\n";
+  if (actions.empty()) {
+    // The next step said (issue 29): after a manche's last pli the players
+    // act no more until the next deal (SK-D1); after the last manche, never.
+    if (s.phase == Phase::kMancheOver) {
+      return s.manche == 0 ? "no player acts before the first deal: deal manche 1 (pli deal)\n"
+                           : "no player acts now: manche " + std::to_string(s.manche) +
+                                 " is over; deal manche " + std::to_string(s.manche + 1) +
+                                 " next (pli deal)\n";
+    }
+    if (s.phase == Phase::kGameOver) return "no player acts now: the game is over\n";
+    return "no legal action: " + std::string(PhaseName(s.phase)) + "\n";
+  }
   std::string text;
   int seat = -1;
   EventType type = EventType::kMalformed;

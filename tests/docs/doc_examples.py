@@ -42,6 +42,22 @@ The live commands' "A whole game" (g.db, game g1) starts from nothing and
 follows the page's own examples in the same sandbox, so those leave g.db
 alone. There is no hidden setup and no example is exempt.
 
+Where an example runs from (issue 29). The paragraph just above a block may
+say so, and the block then runs there:
+
+  * "from the clone's root": the sandbox is the clone's root, as after the
+    README's first command: `build/pli` and `fixtures/` are there, but no
+    `pli` on the PATH (pli is not installed).
+  * "from any folder": pli is installed (`pli` on the PATH), and the folder
+    holds no `build/` and no `fixtures/`.
+
+In README.md every block that is run must say one of the two. A block
+right under an HTML comment that says "run by tests/..." is run by that
+test, not here (it needs a server of its own: docs/POSTGRES.md's roles).
+A `pli serve` line is started in the background; it must print its
+"listening on ADDR:PORT" line and answer an HTTP GET of its page there,
+then it is stopped by its pid.
+
 A trailing comment anywhere ("# exit 1", "# the ruling (illegal: exit 1)")
 that says "exit N" sets the exit status a command of a ```sh block or of a
 help page must end with.
@@ -67,7 +83,9 @@ def is_complete(command):
 
 
 def blocks(path):
-    """Yields (first line number, info string, lines) of each fenced block."""
+    """Yields (first line number, info string, lines, the text above) of each
+    fenced block; the text above is the paragraph just before it (with any
+    HTML comment lines between them)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     i = 0
@@ -77,12 +95,30 @@ def blocks(path):
             i += 1
             continue
         info, start, body = m.group(1), i + 2, []
+        above, j = [], i - 1
+        while j >= 0 and lines[j].strip() == "":
+            j -= 1
+        while j >= 0 and lines[j].strip() != "" and not lines[j].startswith("```"):
+            above.insert(0, lines[j])
+            j -= 1
         i += 1
         while i < len(lines) and not lines[i].startswith("```"):
             body.append(lines[i])
             i += 1
         i += 1
-        yield start, info, body
+        yield start, info, body, "\n".join(above)
+
+
+def place_of(above):
+    """Where the text above a block says it runs: "root", "anywhere", "skip" or None."""
+    text = " ".join(above.split()).lower()
+    if re.search(r"<!--[^>]*run by tests/", text):
+        return "skip"
+    # The first of the two the paragraph says ("from any folder, with pli
+    # installed (or build/pli from the clone's root)" runs anywhere).
+    found = [(text.find(p), place) for p, place in
+             (("from the clone's root", "root"), ("from any folder", "anywhere")) if p in text]
+    return min(found)[1] if found else None
 
 
 def transcript(start, body):
@@ -159,7 +195,48 @@ class Sandbox:
         self.env.pop("CLICOLOR_FORCE", None)
         self.env["LC_ALL"] = "C.UTF-8"
 
+    def place(self, where):
+        """Makes the sandbox look like `where`: "root" (build/pli and
+        fixtures/, no pli on the PATH), "anywhere" (pli on the PATH, no
+        build/ nor fixtures/), None (all of it, as before issue 29)."""
+        for name in ("build", "fixtures"):
+            shown, hidden = os.path.join(self.dir, name), os.path.join(self.dir, "." + name)
+            if where == "anywhere" and os.path.lexists(shown):
+                os.rename(shown, hidden)
+            if where != "anywhere" and os.path.lexists(hidden):
+                os.rename(hidden, shown)
+        path = self.env["PATH"].split(os.pathsep)
+        bin_dir = os.path.join(self.dir, "bin")
+        path = [p for p in path if p != bin_dir]
+        if where != "root":
+            path.insert(0, bin_dir)
+        self.env["PATH"] = os.pathsep.join(path)
+
+    def serve(self, command):
+        """Starts a `pli serve` line, waits for its listening line, GETs its
+        page, stops it by its pid. Returns (status, output lines)."""
+        import urllib.request
+        p = subprocess.Popen(["bash", "-c", "exec " + command], cwd=self.dir, env=self.env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT)
+        try:
+            line = p.stdout.readline().decode("utf-8", "replace").rstrip("\n")
+            m = re.match(r"listening on (\S+):(\d+)$", line)
+            if not m:
+                rest = p.stdout.read().decode("utf-8", "replace") if p.poll() is not None else ""
+                return 1, [line] + rest.splitlines()
+            with urllib.request.urlopen(f"http://{m.group(1)}:{m.group(2)}/", timeout=TIMEOUT) as r:
+                page = r.read()
+            if r.status != 200 or b"<html" not in page.lower():
+                return 1, [line, f"GET / answered {r.status} without a page"]
+            return 0, [line]
+        finally:
+            p.kill()
+            p.wait()
+
     def run(self, command):
+        if re.match(r"(build/)?pli serve\b", command):
+            return self.serve(command)
         r = subprocess.run(["bash", "-c", command], cwd=self.dir, env=self.env,
                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=TIMEOUT)
@@ -174,8 +251,13 @@ class Sandbox:
 
 def check(sandbox, where, examples, failures):
     passed = 0
-    for line_no, command, expected, status in examples:
+    for line_no, command, expected, status, *place in examples:
         label = f"{where}:{line_no}: $ {command.splitlines()[0]}"
+        if status == "no-place":
+            failures.append(f"{where}:{line_no}: the paragraph above this block does not say where "
+                            "it runs from (\"from the clone's root\" or \"from any folder\")")
+            continue
+        sandbox.place(place[0] if place else None)
         try:
             code, output = sandbox.run(command)
         except subprocess.TimeoutExpired:
@@ -195,13 +277,28 @@ def check(sandbox, where, examples, failures):
     return passed
 
 
-def page_examples(path):
-    for start, info, body in blocks(path):
+def page_examples(path, require_place=False):
+    """Yields (line number, command, expected lines, status, place) of a page;
+    place None when the page does not say. With require_place, a run block
+    that does not say where it runs from yields one failing entry."""
+    for start, info, body, above in blocks(path):
         first = next((b for b in body if b.strip()), "")
         if first.startswith("$ "):
-            yield from transcript(start, body)
+            examples = list(transcript(start, body))
         elif info in ("sh", "bash", "shell"):
-            yield from command_lines(start, body)
+            examples = list(command_lines(start, body))
+        else:
+            continue
+        if not examples:
+            continue
+        place = place_of(above)
+        if place == "skip":
+            continue
+        if place is None and require_place:
+            yield (start, "# (a block)", None, "no-place", None)
+            continue
+        for line_no, command, expected, status in examples:
+            yield line_no, command, expected, status, place
 
 
 def help_pages(pli):
@@ -250,7 +347,8 @@ def main(argv):
     for page in pages:
         sandbox = Sandbox(pli, repo)
         try:
-            passed += check(sandbox, os.path.relpath(page, repo), list(page_examples(page)),
+            rel = os.path.relpath(page, repo)
+            passed += check(sandbox, rel, list(page_examples(page, rel == "README.md")),
                             failures)
         finally:
             sandbox.close()
