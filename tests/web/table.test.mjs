@@ -22,11 +22,10 @@ const PLI = process.env.PLI;
 const OUT = process.env.OUT;
 assert.ok(PLI && OUT, "PLI and OUT must be set (tests/web/run.sh)");
 const SHOTS = process.env.PLI_SCREENSHOTS || "";
-// The Président bots' level in the whole game. Issue 26 asks for hard bots;
-// before the server fix of serve26 (Hub::Advance asking the seat its bot
-// answers) medium and hard bots stall at the first exchange, so this stays
-// "easy" until that fix is merged: then flip it to "hard".
-const PRESIDENT_BOTS = process.env.PLI_PRESIDENT_BOTS || "easy";
+// The Président bots' level in the whole game: hard, as issue 26 asks (before
+// the bots answered for any giver the hub asks, RULES.md §11 K1/K3, medium
+// and hard bots stalled at the first exchange).
+const PRESIDENT_BOTS = process.env.PLI_PRESIDENT_BOTS || "hard";
 const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1280, height: 800 };
 // A person's seat left for this long is played by a bot (SERVE.md): short
 // enough that a grace timer left running after a reload would act while
