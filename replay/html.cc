@@ -14,6 +14,7 @@
 
 #include "games/game.h"
 #include "referee/open_store.h"
+#include "replay/rule_text.h"
 #include "replay/web_assets.h"
 
 namespace pli {
@@ -218,6 +219,17 @@ json::object ReplayDocument(const AnyLoadedGame& game, const std::string& source
                      {"state", match->StateJson()},
                      {"legal", match->LegalJson()}});
   }
+  // The sentence of every rule id the violations cite (issue 26), only
+  // those, so the page stays small; an id rule_text.h has no sentence for
+  // is left out, and the page shows it as plain text.
+  json::object rules;
+  for (const json::value& step : steps) {
+    const json::value& v = step.at("violation");
+    if (!v.is_object()) continue;
+    const json::string& id = v.at("rule").as_string();
+    if (id.empty() || rules.contains(id)) continue;
+    if (const std::optional<std::string_view> sentence = RuleSentence(id)) rules[id] = *sentence;
+  }
   json::array seats;
   for (const std::string& s : match->Seats()) seats.push_back(json::value(s));
   return {{"format", 1},
@@ -228,7 +240,8 @@ json::object ReplayDocument(const AnyLoadedGame& game, const std::string& source
           {"chain", ChainStatusName(game.chain.status)},
           {"chain_problems", ChainProblemsJson(game.chain)},
           {"start", {{"seq", start.seq}, {"seat", start.seat}}},
-          {"steps", std::move(steps)}};
+          {"steps", std::move(steps)},
+          {"rules", std::move(rules)}};
 }
 
 std::string ReplayHtml(const AnyLoadedGame& game, const std::string& source,

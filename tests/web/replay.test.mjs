@@ -279,6 +279,31 @@ test("a violation's link opens its step: timeline, list, audit report", async ()
   await r.close();
 });
 
+// Issue 26: a violation's rule id links to its text. P4-must-play-illegal's
+// .expect.json: seqs 5, 7 and 9 are must-play, all citing P4 and nothing
+// else; RULES.md's P4: a player may pass only when no legal play exists,
+// and declaring and closing are never obligatory.
+test("a violation's rule id shows the rule's text (P4 fixture)", async () => {
+  const page = await open(replayPage(fixture("fixtures/rules/P4-must-play-illegal.jsonl"), "p4-rules.html"));
+  const rule = page.locator('#violations li#v-5 a.rule');
+  assert.equal(await rule.textContent(), "P4");
+  // Only the cited rules are on the page.
+  assert.deepEqual(await page.$$eval("#rule-list dt", (ds) => ds.map((d) => d.textContent)), ["P4"]);
+  await rule.focus();  // keyboard reachable: a link, opened by Enter
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/#rule-P4$/);
+  const text = page.locator("#rule-P4 dd");
+  assert.ok(await text.isVisible());
+  const sentence = await text.textContent();
+  assert.match(sentence, /pass only when they have no legal play/);
+  assert.match(sentence, /declaring and closing .* never compulsory/);
+  // The verdict panel's rule id links there too.
+  await jump(page, 5);
+  assert.equal(await page.getAttribute("#v-rule", "href"), "#rule-P4");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // Every preset draws: each step of a game of each ruleset renders without a
 // script error and shows its cards (no expected values here beyond the
 // seats' hands being drawn: the fixtures above check what is drawn).
