@@ -153,6 +153,16 @@ inline std::string LegalText(const GameLog& game, const State& state,
                              const std::vector<LegalAction>& actions,
                              const Style& style = StdoutStyle()) {
   if (actions.empty()) {
+    // The next step said (issue 29), as Skull King's does: after a manche's
+    // last pli (F3) no one acts until the next deal (S2); after the game's
+    // end (G1), never.
+    if (state.phase == Phase::kMancheOver) {
+      return state.manche == 0 ? "no player acts before the first deal: deal manche 1 (pli deal)\n"
+                               : "no player acts now: manche " + std::to_string(state.manche) +
+                                     " is over; deal manche " + std::to_string(state.manche + 1) +
+                                     " next (pli deal)\n";
+    }
+    if (state.phase == Phase::kGameOver) return "no player acts now: the game is over\n";
     return std::string("no legal action (phase ") + PhaseName(state.phase) + ")\n";
   }
   const std::vector<std::string> names = SeatNames(game);

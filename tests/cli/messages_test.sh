@@ -71,6 +71,15 @@ fi
 run legal "$repo/tests/data/skull_king/cli-clean.jsonl"
 says "legal after the manche's last pli" 'manche 1 is over; deal manche 2 next (pli deal)'
 never "legal after the manche's last pli" 'manche-over'
+# The same for Super Président (RULES.md F3, S2, G1): F1-F3-ranking-legal's
+# .expect.json has manche 1 over after its last event (seq 20), and
+# G1-end-legal's has the game over after its end event.
+run legal "$repo/fixtures/rules/F1-F3-ranking-legal.jsonl"
+says "Président legal after the manche's last pli" 'manche 1 is over; deal manche 2 next (pli deal)'
+never "Président legal after the manche's last pli" 'manche-over|no legal action'
+run legal "$repo/fixtures/rules/G1-end-legal.jsonl"
+says "Président legal after the end" 'the game is over'
+never "Président legal after the end" 'game-over|no legal action'
 # explain on Skull King: words, not JSON; no ".:".
 run explain "$repo/tests/data/skull_king/cli-violations.jsonl" --at 6
 says "explain names the event in words" 'event 6 of 9: bid by Ann (seat 0): bid 1'
