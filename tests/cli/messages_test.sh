@@ -96,9 +96,9 @@ run replay "$repo/fixtures/seed/5.1-suite.jsonl" --html "$tmp/no-such-dir/r.html
 says "replay --html to a missing folder" "cannot write $tmp/no-such-dir/r.html: No such file or directory"
 # pli serve's --listen.
 run serve --db s.db --listen 127.0.0.1:abc
-says "a --listen without a port" 'pli serve: --listen "127.0.0.1:abc" is not ADDRESS:PORT'; plain "--listen abc"
+says "a --listen without a port" '--listen "127.0.0.1:abc": the port is a number from 1 to 65535'; plain "--listen abc"
 run serve --db s.db --listen 127.0.0.1:99999
-says "a --listen port too large" 'pli serve: --listen "127.0.0.1:99999" is not ADDRESS:PORT'
+says "a --listen port too large" '--listen "127.0.0.1:99999": the port is a number from 1 to 65535'
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
