@@ -27,11 +27,12 @@ const SHOTS = process.env.PLI_SCREENSHOTS || "";
 // and hard bots stalled at the first exchange).
 const PRESIDENT_BOTS = process.env.PLI_PRESIDENT_BOTS || "hard";
 const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1280, height: 800 };
-// A person's seat left for this long is played by a bot (SERVE.md): short
-// enough that a grace timer left running after a reload would act while
-// the game goes on, long enough that a page reloading on a busy machine is
-// back before it ends.
-const GRACE_MS = 8000;
+// A person's seat left for this long is played by a bot (SERVE.md). Long,
+// so that no bot plays a person's seat however slowly a loaded machine
+// reloads a page (8 s failed once under the whole suite: a bot gave the
+// phone's gift). No test here depends on timing; a grace timer left running
+// after a reload is proved without a clock by tests/serve/hub_test.cc.
+const GRACE_MS = 600000;
 
 let server, origin, browser, dir, proxy;
 before(async () => {
@@ -399,7 +400,9 @@ test("chat: hostile text is shown as text to the whole table", async (t) => {
   const link = await createTable(host, { game: "skull-king", ruleset: "skull-king", seats: 3, bots: "easy", name: "Ana" });
   if (await host.isHidden("#chat")) { t.skip("this server has no chat (issue 26's server side)"); await host.close(); await guest.close(); return; }
   await join(guest, link, "Bo");
-  const evil = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp; ' " \u202e`;
+  // Markup, entities and quotes (a bidi override is refused by the server,
+  // code bad-text: tests/serve/hub_test.cc).
+  const evil = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp; ' "`;
   await guest.fill("#chattext", evil);
   await guest.press("#chattext", "Enter");
   for (const p of [host, guest]) {
