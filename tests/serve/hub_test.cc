@@ -328,7 +328,11 @@ TEST_CASE("serve hub: join refuses a name already at the table (case and spaces 
 // Issue 26 item 6: every seat of `welcome` and `presence` says name, kind
 // ("human", "bot:LEVEL", "open") and connected (a boolean).
 TEST_CASE("serve hub: welcome and presence carry each seat's name, kind and connected") {
-  Rig rig(HubOptions{});
+  // Presence at once (issue 30 coalesces it to one per table per 500 ms by
+  // default), so each change below has its own message to read.
+  HubOptions o;
+  o.presence_every = std::chrono::milliseconds(0);
+  Rig rig(o);
   People t = MakeTable(rig, R"({"ruleset":"skull-king","seats":3,"bots":"hard"})");
   const Reply j = Join(rig, t.code, "Ana");
   REQUIRE(j.status == 200);
@@ -347,10 +351,12 @@ TEST_CASE("serve hub: welcome and presence carry each seat's name, kind and conn
   check(Of(*ana, "welcome").at(0).at("seats").as_array(), {"human", "open", "open"}, {true, false, false});
   check(Of(*spectator, "welcome").at(0).at("seats").as_array(), {"human", "open", "open"}, {true, false, false});
   REQUIRE(rig.Call([&](auto reply) { rig.hub->Start(t.id, t.host, reply); }).status == 200);
+  REQUIRE(!Of(*spectator, "presence").empty());
   const bj::object last = Of(*spectator, "presence").back();
   check(last.at("seats").as_array(), {"human", "bot:hard", "bot:hard"}, {true, true, true});
   CHECK(last.at("seats").as_array().at(0).at("name") == "Ana");
   rig.hub->Disconnected(t.id, 0, ana.get());
+  REQUIRE(!Of(*spectator, "presence").empty());
   check(Of(*spectator, "presence").back().at("seats").as_array(), {"human", "bot:hard", "bot:hard"}, {false, true, true});
 }
 

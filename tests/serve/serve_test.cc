@@ -474,7 +474,7 @@ TEST_CASE("serve: a WebSocket cut off is no longer a follower of its table") {
 // its English `message` (INTERFACE.md §3) and carries `message_fr` when the
 // sentence is the server's own (serve/french.h); a violation's rule
 // sentence stays English only (serve/README.md "Languages").
-TEST_CASE("serve: refusals carry message_fr beside message, over HTTP and the WebSocket; rule sentences stay English") {
+TEST_CASE("serve: refusals carry message_fr beside message over HTTP and the WebSocket, rule sentences stay English") {
   Server server({"--bot-delay-ms", "60000", "--grace-ms", "600000"});
   const unsigned short port = server.port();
   Table t = MakeTable(port, "super-president", 4, 4);
