@@ -54,30 +54,35 @@ void SendAll(int fd, const std::string& s) { REQUIRE(send(fd, s.data(), s.size()
 bj::object Stats(unsigned short port) { return Get(port, "/api/stats").json().as_object(); }
 int64_t Stat(unsigned short port, const char* key) { return Stats(port).at(key).as_int64(); }
 
-// Waits (polling /api/stats) until `key` reaches `at_least`; false after 30 s.
-bool WaitStat(unsigned short port, const char* key, int64_t at_least) {
-  for (int i = 0; i < 600; ++i) {
-    const bj::object s = Stats(port);
-    if (s.contains(key) && s.at(key).as_int64() >= at_least) return true;
+// Waits for `done` to hold, asking again after each short pause: a wait for
+// a condition, not a delay before acting. Gives up only after ten minutes
+// (past ctest's own timeout), so a loaded machine slows it but cannot fail it.
+template <class F>
+bool Eventually(F done) {
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > give_up) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  return false;
+  return true;
+}
+
+// Waits (polling /api/stats) until `key` reaches `at_least`.
+bool WaitStat(unsigned short port, const char* key, int64_t at_least) {
+  return Eventually([&] {
+    const bj::object s = Stats(port);
+    return s.contains(key) && s.at(key).as_int64() >= at_least;
+  });
 }
 
 // A table of bots only, played to its end at zero delay: a long log.
 Table EndedBotTable(unsigned short port, int manches) {
   Table t = MakeTable(port, "super-president", 4, 0, R"({"manches":)" + std::to_string(manches) + "}");
   REQUIRE(Post(port, Api(t, "start"), "", t.host).status == 200);
-  for (int i = 0; i < 600; ++i) {
-    if (Get(port, Api(t, "view")).json().at("over").as_bool()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  REQUIRE(Get(port, Api(t, "view")).json().at("over").as_bool());
-  for (int i = 0; i < 100; ++i) {  // its `end` written too
-    const std::string events = Get(port, Api(t, "events")).body;
-    if (events.find("\"type\":\"end\"") != std::string::npos) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  REQUIRE(Eventually([&] { return Get(port, Api(t, "view")).json().at("over").as_bool(); }));
+  REQUIRE(Eventually([&] {  // its `end` written too
+    return Get(port, Api(t, "events")).body.find("\"type\":\"end\"") != std::string::npos;
+  }));
   return t;
 }
 
