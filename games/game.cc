@@ -32,6 +32,7 @@ bool Game::KnowsCode(std::string_view) const { return false; }
 
 std::unique_ptr<BotSeat> Game::MakeBot(std::string_view, uint64_t) const { return nullptr; }
 std::optional<std::string> Game::LiveRefusal(const Match&) const { return std::nullopt; }
+std::optional<std::string> Game::RuleSentence(std::string_view) const { return std::nullopt; }
 
 GameFacts Game::Facts() const {
   GameFacts f;
@@ -58,12 +59,19 @@ boost::json::object FactsJson(const GameFacts& facts) {
     j["label"] = bj::object{{"en", o.label_en}, {"fr", o.label_fr}};
     options.push_back(std::move(j));
   }
+  bj::array refused;
+  for (const RefusedFact& r : facts.refused)
+    refused.push_back(bj::object{{"options", r.options},
+                                 {"live_only", r.live_only},
+                                 {"rule", r.rule},
+                                 {"message", bj::object{{"en", r.message_en}, {"fr", r.message_fr}}}});
   return {{"game", facts.game},
           {"title", facts.title},
           {"seats", seats(facts.min_seats, facts.max_seats)},
           {"levels", std::move(levels)},
           {"rulesets", std::move(rulesets)},
-          {"options", std::move(options)}};
+          {"options", std::move(options)},
+          {"refused", std::move(refused)}};
 }
 
 boost::json::object Match::ExplainJson(const AnyEvent& event) const {

@@ -202,6 +202,16 @@ struct RulesetFact {
   int min_seats = 0, max_seats = 0;
   boost::json::object defaults;   // every option's value under this ruleset, as the engine applies it
 };
+// A combination of options a table of the game cannot have (issue 30: the
+// lobby should not offer what the server refuses): refused whenever every
+// option named has the value given. `live_only`: refused by `pli serve`
+// alone (Game::LiveRefusal), a log of it is still refereed.
+struct RefusedFact {
+  boost::json::object options;     // {"bidding":"simultaneous","hook":true}
+  bool live_only = false;
+  std::string rule;                // the rule id that decides it
+  std::string message_en, message_fr;
+};
 struct GameFacts {
   std::string game;                 // "president", "skull-king"
   std::string title;                // "Super Président"
@@ -209,6 +219,7 @@ struct GameFacts {
   std::vector<std::string> levels;  // bot levels (MakeBot)
   std::vector<RulesetFact> rulesets;  // the first is the default
   std::vector<OptionFact> options;
+  std::vector<RefusedFact> refused;   // the combinations refused (above)
 };
 
 // A game: the rulesets it answers to, its wire and its rules.
@@ -265,6 +276,11 @@ class Game {
   virtual std::unique_ptr<BotSeat> MakeBot(std::string_view level, uint64_t seed) const;
   // Its static facts (above). This default: its name, no ruleset listed.
   virtual GameFacts Facts() const;
+  // The sentence of one of its rule ids ("P3", "SK-P5"), in the project's
+  // words, for a page or a tool to cite beside the id (the replay page's
+  // "rules cited"); nullopt for an id it has no sentence for. This
+  // default has none.
+  virtual std::optional<std::string> RuleSentence(std::string_view id) const;
   // Why a live table (`pli serve`) will not host the game `opened` began
   // (a match after its game event), citing the rule; nullopt to host it.
   // A log of that game is still refereed. This default hosts every game.
@@ -273,7 +289,8 @@ class Game {
 
 // The facts as JSON: {"game","title","seats":{"min","max"},"levels",
 // "rulesets":[{"name","seats":{"min","max"},"defaults"}],"options":[{"name",
-// "type","values"?,"min"?,"max"?,"default","rule","label":{"en","fr"}}]}.
+// "type","values"?,"min"?,"max"?,"default","rule","label":{"en","fr"}}],
+// "refused":[{"options","live_only","rule","message":{"en","fr"}}]}.
 boost::json::object FactsJson(const GameFacts& facts);
 
 // The game a ruleset names, nullptr when none does.

@@ -14,7 +14,6 @@
 
 #include "games/game.h"
 #include "referee/open_store.h"
-#include "replay/rule_text.h"
 #include "replay/web_assets.h"
 
 namespace pli {
@@ -220,15 +219,16 @@ json::object ReplayDocument(const AnyLoadedGame& game, const std::string& source
                      {"legal", match->LegalJson()}});
   }
   // The sentence of every rule id the violations cite (issue 26), only
-  // those, so the page stays small; an id rule_text.h has no sentence for
-  // is left out, and the page shows it as plain text.
+  // those, so the page stays small, from the game's own rulebook
+  // (Game::RuleSentence: RULES.md's ids, SKULL_KING.md's); an id the game
+  // has no sentence for is left out, and the page shows it as plain text.
   json::object rules;
   for (const json::value& step : steps) {
     const json::value& v = step.at("violation");
     if (!v.is_object()) continue;
     const json::string& id = v.at("rule").as_string();
     if (id.empty() || rules.contains(id)) continue;
-    if (const std::optional<std::string_view> sentence = RuleSentence(id)) rules[id] = *sentence;
+    if (const std::optional<std::string> sentence = log.kind->RuleSentence(id)) rules[id] = *sentence;
   }
   json::array seats;
   for (const std::string& s : match->Seats()) seats.push_back(json::value(s));

@@ -36,7 +36,7 @@ struct ReplayStart {
 // "chain_problems":[{seq,message}],"start":{seq,seat},"steps":[{"seq",
 // "event" (the JSON line as an object, or {"malformed":{type,line,field,
 // message}}),"violation" ({code,rule,message} or null),"state","legal"}],
-// "rules":{id: sentence} (rule_text.h's sentence of each rule id the
+// "rules":{id: sentence} (the game's RuleSentence of each rule id the
 // violations cite, only those)}.
 // steps[0] is the state before the game event.
 boost::json::object ReplayDocument(const AnyLoadedGame& game, const std::string& source,

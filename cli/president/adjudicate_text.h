@@ -14,7 +14,7 @@
 #include "cli/style.h"
 #include "replay/president/diff.h"
 #include "replay/president/explain.h"
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 #include "schema/president/event_json.h"
 
 namespace pli::cli {

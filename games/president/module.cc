@@ -12,6 +12,7 @@
 #include "engine/president/rules.h"
 #include "engine/president/state.h"
 #include "games/president/columns.h"
+#include "games/president/rule_text.h"
 #include "schema/input_error.h"
 #include "schema/president/event_codec.h"
 #include "schema/president/event_json.h"
@@ -307,6 +308,11 @@ class President final : public Game {
     return pli::RecordOf(event, std::string(body));
   }
 
+  // RULES.md's ids, in the project's words (rule_text.h).
+  std::optional<std::string> RuleSentence(std::string_view id) const override {
+    if (const std::optional<std::string_view> s = pli::RuleSentence(id)) return std::string(*s);
+    return std::nullopt;
+  }
   bool KnowsCode(std::string_view code) const override {
     return pli::ParseCode(code).has_value();
   }

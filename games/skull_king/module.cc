@@ -154,6 +154,7 @@ bool ColumnsAre(const EventLine& line, const ColumnsView& c) {
 // `pli explain`; "" for an id without one.
 const char* RuleSentence(std::string_view id) {
   static constexpr std::pair<std::string_view, const char*> kSentences[] = {
+      {"SK-C1", "The deck has 70 cards (66 without the 14s): 56 numbered cards and 14 special cards."},
       {"SK-S1", "There are 2 to 8 seats (2 to 6 for the original rules), numbered clockwise from 0."},
       {"SK-D1", "Manche m deals H(m) cards to each seat."},
       {"SK-D2", "A deal records one hand per seat and uses no card more often than the deck holds it."},
@@ -162,6 +163,8 @@ const char* RuleSentence(std::string_view id) {
       {"SK-B2", "Bids are made in turn, clockwise from the dealer's left."},
       {"SK-B3", "No card may be played until every seat has bid."},
       {"SK-B4", "The last bid must not make the bids sum to H."},
+      {"SK-B5", "With rascal scoring and the cannonball option, every bid names its load, grapeshot "
+                "or cannonball; otherwise a bid names none."},
       {"SK-P1", "A play is one card from the hand of the seat whose turn it is."},
       {"SK-P3", "The Tigress is played as a pirate or as an escape."},
       {"SK-P5", "A player holding a numbered card of the led suit follows it or plays a special card."},
@@ -454,6 +457,12 @@ class SkullKing final : public Game {
     return r;
   }
 
+  // SKULL_KING.md's ids, shortened (RuleSentence above).
+  std::optional<std::string> RuleSentence(std::string_view id) const override {
+    const char* s = pli::sk::RuleSentence(id);
+    if (*s == '\0') return std::nullopt;
+    return std::string(s);
+  }
   bool KnowsCode(std::string_view code) const override {
     return sk::ParseCode(code).has_value();
   }
@@ -545,6 +554,18 @@ class SkullKing final : public Game {
     f.options.push_back(OptionFact{"first_dealer", "int", {}, 0, 7, 0, "SK-S2",
                                    "The first manche's dealer (a seat, 0 to seats - 1)",
                                    "Le donneur de la première manche (une place, de 0 à places - 1)"});
+    // SK-B5: the cannon load is Rascal's (Options' check); docs/RULINGS.md
+    // SK-10: sealed bids and the hook cannot be judged live (LiveRefusal).
+    f.refused.push_back(RefusedFact{bj::object{{"scoring", "skull-king"}, {"cannonball", true}}, false, "SK-B5",
+                                    "The cannon load needs Rascal's scoring.",
+                                    "La charge de canon demande le décompte de Rascal."});
+    f.refused.push_back(RefusedFact{
+        bj::object{{"bidding", "simultaneous"}, {"hook", true}}, true, "SK-B4",
+        "A live table cannot have simultaneous bids with the hook: judging the last bid would tell its "
+        "bidder the sum of the sealed bids. Turn the hook off or bid in turn.",
+        "Une table en ligne ne peut pas avoir des annonces simultanées avec la règle de la dernière annonce : "
+        "la juger révélerait à son auteur la somme des annonces cachées. Désactivez-la ou annoncez chacun "
+        "son tour."});
     return f;
   }
   std::optional<std::string> LiveRefusal(const pli::Match& opened) const override;

@@ -9,7 +9,7 @@
 
 #include "engine/text.h"
 #include "replay/president/fold.h"
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 
 namespace pli {
 namespace {

@@ -4,7 +4,7 @@
 #include <variant>
 
 #include "replay/president/explain.h"
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 #include "schema/president/event_json.h"
 #include "schema/president/state_json.h"
 

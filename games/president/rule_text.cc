@@ -2,7 +2,7 @@
 // rule of RULES.md requires, briefly and in our own words; RULES.md stays
 // the binding text. tests/replay/rule_text_test.cc checks that every id
 // RULES.md defines, and every id engine/president/decide.cc cites, is here.
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 
 #include <array>
 

@@ -2,8 +2,8 @@
 // project's words, for `pli explain` and `pli diff` to cite beside the id.
 // docs/RULEBOOK.md says the same at more length, with the fixtures that
 // prove each rule.
-#ifndef PLI_REPLAY_RULE_TEXT_H_
-#define PLI_REPLAY_RULE_TEXT_H_
+#ifndef PLI_GAMES_PRESIDENT_RULE_TEXT_H_
+#define PLI_GAMES_PRESIDENT_RULE_TEXT_H_
 
 #include <optional>
 #include <span>
@@ -26,4 +26,4 @@ std::optional<std::string_view> RuleSentence(std::string_view id);
 
 }  // namespace pli
 
-#endif  // PLI_REPLAY_RULE_TEXT_H_
+#endif  // PLI_GAMES_PRESIDENT_RULE_TEXT_H_
