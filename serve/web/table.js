@@ -176,7 +176,31 @@ function fillOptions(keep) {
     input.id = 'opt-' + o.name; input.dataset.opt = o.name;
     const err = document.createElement('span'); err.className = 'err'; err.id = 'opt-' + o.name + '-err'; err.setAttribute('aria-live', 'polite');
     div.append(lab, input, err); box.append(div);
+    input.addEventListener('change', refusedNow);
   }
+  refusedNow();
+}
+// The value an option has in the form now.
+function optValue(o) {
+  const e = $('opt-' + o.name);
+  if (!e) return optDefault(o);
+  return o.type === 'bool' ? e.checked : o.type === 'int' ? Number(e.value) : e.value;
+}
+// A combination the game says a table cannot have (/api/games `refused`,
+// issue 30): said beside the options as soon as it is chosen, and the table
+// is not asked for. Its sentence, or '' when the choice is fine.
+function refusedNow() {
+  let why = '';
+  for (const r of gameOf().refused || []) {
+    const hit = Object.entries(r.options).every(([k, v]) => {
+      const o = gameOf().options.find((x) => x.name === k);
+      return o && optValue(o) === v;
+    });
+    if (hit) { why = (r.message && (r.message[lang] || r.message.en)) + (r.rule ? ` (${r.rule})` : ''); break; }
+  }
+  const e = $('opts-err');
+  if (e) e.textContent = why;
+  return why;
 }
 $('game').onchange = () => fillGame(false);
 $('ruleset').onchange = () => fillOptions(false);
@@ -207,6 +231,8 @@ $('create').onsubmit = async (e) => {
   if (!Number.isInteger(n) || n < g.seats.min || n > g.seats.max) { fieldError('seats', t('seatsRange', g.seats.min, g.seats.max)); $('seats').focus(); return; }
   const name = $('cname').value.trim();
   if (!name) { fieldError('cname', t('nameNeeded')); $('cname').focus(); return; }
+  const refused = refusedNow();
+  if (refused) { $('opts-box').open = true; $('opts-err').focus?.(); return; }
   const body = { ruleset: $('ruleset').value, seats: n, bots: $('bots').value };
   const options = chosenOptions();
   if (Object.keys(options).length) body.options = options;

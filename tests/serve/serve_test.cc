@@ -565,3 +565,47 @@ TEST_CASE("serve: GET /api/games lists both games with rulesets, seats, levels a
     }
   }
 }
+
+TEST_CASE("serve: every combination /api/games says is refused is refused by POST /api/tables, under every ruleset, and changing one option of it is hosted") {
+  // Issue 30: the lobby offered simultaneous bids with the hook, which the
+  // server refuses (docs/RULINGS.md SK-10); the facts now say so, and this
+  // proves they say what the server does. SKULL_KING.md SK-B5 (cannon load
+  // needs rascal scoring) and SK-R5/SK-B4 with RULINGS SK-10.
+  Server server({"--bot-delay-ms", "60000"});
+  const bj::value body = Get(server.port(), "/api/games").json();
+  int combos = 0;
+  for (const bj::value& g : body.at("games").as_array()) {
+    for (const bj::value& r : g.at("refused").as_array()) {
+      const bj::object& options = r.at("options").as_object();
+      CHECK(!r.at("rule").as_string().empty());
+      CHECK(!r.at("message").at("fr").as_string().empty());
+      for (const bj::value& rs : g.at("rulesets").as_array()) {
+        const std::string ruleset(rs.at("name").as_string());
+        const int seats = static_cast<int>(rs.at("seats").at("min").as_int64());
+        const auto create = [&](const bj::object& o) {
+          return Post(server.port(), "/api/tables",
+                      bj::serialize(bj::object{{"ruleset", ruleset}, {"seats", seats}, {"bots", "easy"}, {"options", o}}));
+        };
+        INFO(ruleset << " " << bj::serialize(options));
+        const Response refused = create(options);
+        CHECK(refused.status == 400);
+        CHECK(refused.json().at("field").as_string().starts_with("options"));
+        ++combos;
+        // One option of the combination given another value: hosted (the
+        // combination, not either option alone, is what is refused).
+        for (const bj::value& o : g.at("options").as_array()) {
+          const std::string name(o.at("name").as_string());
+          if (!options.contains(name)) continue;
+          bj::object other = options;
+          if (o.at("type") == "bool") other[name] = !options.at(name).as_bool();
+          else
+            for (const bj::value& v : o.at("values").as_array())
+              if (v != options.at(name)) other[name] = v;
+          INFO("changed " << name << ": " << bj::serialize(other));
+          CHECK(create(other).status == 200);
+        }
+      }
+    }
+  }
+  CHECK(combos >= 6);  // Skull King: 2 combinations x 3 rulesets
+}

@@ -400,6 +400,35 @@ test("a refusal leaves the page usable; the end of the game is the host's, after
   await guest.close();
 });
 
+test("the lobby says at once that a combination the server refuses cannot be hosted, and asks for no table (issue 30, RULINGS SK-10)", async () => {
+  // SKULL_KING.md SK-R5/SK-B4 and docs/RULINGS.md SK-10: simultaneous bids
+  // with the hook are not hosted. The official preset bids simultaneously
+  // with the hook off; ticking the hook makes the refused combination.
+  const page = await open(DESKTOP);
+  let creates = 0;
+  page.on("request", (r) => { if (r.method() === "POST" && r.url().endsWith("/api/tables")) creates++; });
+  await page.goto(origin + "/");
+  await page.waitForFunction(() => catalogue !== null && document.querySelector("#game option"));
+  await page.selectOption("#game", "skull-king");
+  await page.selectOption("#ruleset", "skull-king-official");
+  await page.click("#opts-box summary");
+  assert.equal(await page.textContent("#opts-err"), "", "the official preset itself is hosted");
+  await page.check("#opt-hook");
+  await page.waitForFunction(() => document.querySelector("#opts-err").textContent.includes("SK-B4"));
+  await page.fill("#cname", "Ana");
+  await page.click("#create button.primary");
+  assert.ok((await page.textContent("#opts-err")).includes("SK-B4"));
+  assert.equal(creates, 0, "no table asked for");
+  assert.equal(await page.isVisible("#sharelink"), false);
+  // Undo the combination (bids in turn): the sentence goes, the table is made.
+  await page.selectOption("#opt-bidding", "sequential");
+  await page.waitForFunction(() => document.querySelector("#opts-err").textContent === "");
+  await page.click("#create button.primary");
+  await page.waitForSelector("#sharelink");
+  assert.equal(creates, 1);
+  await page.close();
+});
+
 test("chat: hostile text is shown as text to the whole table", async (t) => {
   const host = await open(DESKTOP), guest = await open(PHONE);
   const link = await createTable(host, { game: "skull-king", ruleset: "skull-king", seats: 3, bots: "easy", name: "Ana" });
