@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "replay/president/fold.h"
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 #include "replay/scenario.h"
 
 namespace {

@@ -1,7 +1,7 @@
-// rule_text_test.cc: the rule table that `pli explain` cites (replay/rule_text.h)
+// rule_text_test.cc: the rule table that `pli explain` cites (games/president/rule_text.h)
 // has exactly the rule ids of RULES.md, each with a sentence, and every id
 // the referee cites in engine/president/decide.cc is among them.
-#include "replay/rule_text.h"
+#include "games/president/rule_text.h"
 
 #include <catch2/catch.hpp>
 #include <cctype>
