@@ -74,7 +74,7 @@ struct Config {
   int seats = 4;
   int connections = 5000;
   int kill_after = 10;
-  std::string attack;  // "", "spectators", "flood": issue 30's attacks beside `human`
+  std::string attack;  // "", "spectators", "flood", "resync": issue 30's attacks beside `human`
 };
 
 unsigned short port_ = 0;
@@ -343,9 +343,75 @@ pid_t StartServer(const Config& c, const std::string& db, bool bots, unsigned sh
 //   stay (each used to cost a presence message to every follower: N²).
 // flood: a seat of a table of its own floods POST /actions on one
 //   keep-alive connection (HTTP actions had no budget).
+// resync: a spectator of a long table (played to its end first) asks
+//   again and again for the whole log from seq 0 (`resync` since 0), reading
+//   each answer to the last event before asking again: the most a client
+//   that obeys the budgets can make the server build.
 // The witness is `human`'s tables: compare their p99 with a run without
 // --attack (docs/PERFORMANCE.md).
+void ResyncLoop(Clock::time_point deadline, uint64_t& sent, uint64_t& refused) {
+  // The long table: four people of this client play a game of two manches
+  // from their `legal` lists over HTTP (the server's bots wait 700 ms).
+  bj::value made = Call(http::verb::post, "/api/tables",
+                        R"({"ruleset":"super-president","seats":4,"bots":"easy","options":{"manches":2}})");
+  const std::string table(made.at("table").as_string());
+  std::vector<std::string> tokens;
+  for (int s = 0; s < 4; ++s)
+    tokens.emplace_back(Call(http::verb::post, "/api/join",
+                             R"({"code":")" + std::string(made.at("code").as_string()) + R"(","name":"R)" +
+                                 std::to_string(s) + "\"}")
+                            .at("token")
+                            .as_string());
+  Call(http::verb::post, "/api/tables/" + table + "/start", "", std::string(made.at("host_token").as_string()));
+  int64_t head = 0;
+  for (bool over = false; !over && Clock::now() < deadline;) {
+    for (const std::string& token : tokens) {
+      const bj::value v = Call(http::verb::get, "/api/tables/" + table + "/view", "", token);
+      head = v.at("seq").as_int64();
+      over = v.at("over").as_bool();
+      if (over) break;
+      const bj::array& legal = v.at("legal").as_array();
+      const bj::value* hand = v.at("view").as_object().if_contains("hand");
+      if (legal.empty() || !hand) continue;
+      const std::optional<bj::object> action = ActionOf(legal.front().as_object(), hand->as_array());
+      if (!action) continue;
+      Call(http::verb::post, "/api/tables/" + table + "/actions",
+           bj::serialize(bj::object{{"action", *action}, {"expect", head}}), token);
+    }
+  }
+  std::fprintf(stderr, "resync: the long table has %lld events\n", static_cast<long long>(head));
+  while (Clock::now() < deadline) {
+    net::io_context io;
+    websocket::stream<tcp::socket> ws(io);
+    beast::error_code ec;
+    ws.next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), ec);
+    if (!ec) ws.handshake("127.0.0.1:" + std::to_string(port_), "/ws", ec);
+    if (!ec) ws.write(net::buffer(bj::serialize(bj::object{{"t", "auth"}, {"table", table}})), ec);
+    while (!ec && Clock::now() < deadline) {
+      ++sent;
+      ws.write(net::buffer(std::string_view(R"({"t":"resync","since":0})")), ec);
+      int64_t seen = 0;
+      while (!ec && seen < head) {  // read to the last event
+        beast::flat_buffer b;
+        ws.read(b, ec);
+        if (ec) break;
+        const bj::value m = bj::parse(beast::buffers_to_string(b.data()));
+        const std::string_view t = m.at("t").as_string();
+        if (t == "event") seen = m.at("seq").as_int64();
+        if (t == "error") {  // rate-limited: cut off
+          static bool said = false;
+          if (!said) std::fprintf(stderr, "resync: %s\n", bj::serialize(m).c_str());
+          said = true;
+          ec = beast::error::timeout;
+        }
+      }
+    }
+    if (ec && Clock::now() < deadline) ++refused;  // cut off: connect again
+  }
+}
+
 void Attack(const std::string& kind, Clock::time_point deadline, uint64_t& sent, uint64_t& refused) {
+  if (kind == "resync") return ResyncLoop(deadline, sent, refused);
   bj::value made = Call(http::verb::post, "/api/tables", R"({"ruleset":"skull-king","seats":3,"bots":"easy"})");
   const std::string table(made.at("table").as_string());
   if (kind == "spectators") {
@@ -639,10 +705,10 @@ int main(int argc, char** argv) {
     else if (k == "--seconds") c.seconds = std::min(std::stoi(v), 300);
     else if (k == "--connections") c.connections = std::min(std::stoi(v), 10000);
     else if (k == "--kill-after") c.kill_after = std::min(std::stoi(v), 300);
-    else if (k == "--attack" && (v == "spectators" || v == "flood")) c.attack = v;
+    else if (k == "--attack" && (v == "spectators" || v == "flood" || v == "resync")) c.attack = v;
     else {
       std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery --tables N --seconds S"
-                   " [--connections N] [--kill-after S] [--attack spectators|flood]\n";
+                   " [--connections N] [--kill-after S] [--attack spectators|flood|resync]\n";
       return 2;
     }
   }
