@@ -183,6 +183,24 @@ class Match {
   // view (Président: the log of the legal events folded). Call before the
   // game event; folds that never ask stay as cheap as they are.
   virtual void KeepLog() {}
+
+  // --- What a recipient may see (issue 27; INTERFACE.md §3 `view`;
+  // SERVE.md "Identity and secrecy"). The game decides from its own rules
+  // what each seat and a spectator may know; serve/projection.h only calls
+  // it and knows no field of any game. No default: a game that keeps a
+  // secret (a hidden stock, a sealed bid) says so itself, and a field a
+  // game's state or events add is hidden until its game names it public.
+  //
+  // The view of the match for `seat` (-1: a spectator): StateJson with
+  // `hands` replaced by `hand` (the seat's own cards; absent for a
+  // spectator) and `counts` (cards per seat), plus `seat` (null for a
+  // spectator), and whatever else the seat may not know now hidden.
+  virtual boost::json::object ViewJson(int seat) const = 0;
+  // Whether `event`, the EventJson of the event this match folded last,
+  // is sealed: part of it stays hidden from the other seats until a later
+  // event reveals it (Skull King SK-B2: a bid while the simultaneous
+  // bidding is still open). Passed to Game::ProjectEvent.
+  virtual bool Sealed(const boost::json::object& event) const = 0;
 };
 
 // A game's static facts (issue 27's GameType, after OpenSpiel's): what a
@@ -269,6 +287,14 @@ class Game {
   // (a match after its game event), citing the rule; nullopt to host it.
   // A log of that game is still refereed. This default hosts every game.
   virtual std::optional<std::string> LiveRefusal(const Match& opened) const;
+
+  // One event (its EventJson parsed) as `seat` (-1: a spectator) may see
+  // it (INTERFACE.md §3: a deal or gift shows others' cards as counts; no
+  // `seed`, `id` or `hash` before the game's `end`). `sealed`: what
+  // Match::Sealed said of it when it was folded; `over`: the game's `end`
+  // is written, and everyone may now read the whole log. See Match::ViewJson.
+  virtual boost::json::object ProjectEvent(const boost::json::object& event, int seat,
+                                           bool sealed, bool over) const = 0;
 };
 
 // The facts as JSON: {"game","title","seats":{"min","max"},"levels",
