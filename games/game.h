@@ -320,6 +320,31 @@ std::span<const Game* const> Games();
 // names the game), found by asking Owns; nullopt when it owns none.
 std::optional<uint8_t> FormatOf(const Game& game);
 
+// The contracts every game keeps, which the shared layers rely on without
+// knowing the game (issue 27). tests/games/conformance_test.cc checks them
+// for every registered game from the registry (Games()), on random games
+// played by its bots through the referee:
+//   - Match::StateJson holds `phase` (a string), `turn` (the seat of
+//     Turn(), null when it is -1), `hands` (one array of card strings per
+//     seat: serve's views count and hide them) and, when the game keeps a
+//     score under its options, `scores` (one number per seat:
+//     sim/score_stats.cc); `pli new`/`play --json` print `phase` and `turn`.
+//   - Match::LegalJson's entries each have `type` (a string) and `seat`
+//     (a seat of the game: serve/projection.h sends a seat its own), and an
+//     entry built into an action as a client builds it
+//     (serve/client_action.h; its exact `action` when it carries one) is
+//     accepted by Decide. An entry with `card` carries `declare` (null for
+//     none: serve/client_action.h reads it).
+//   - Every seat of ToAct() has a legal entry; no seat once Over().
+//   - `end` ({"type":"end"}) is legal after a finished game (Over(), until
+//     an `end` is written): the tools and the live table close it so.
+//   - A stored body reads back as itself: Game::EventJson, then ReadLine (the
+//     game event) or ReadLineIn (its later events), gives the same body and
+//     seq; a game exported, imported elsewhere and exported again gives
+//     the same lines and the referee's hashes (INTERFACE.md §2).
+//   - A deal Match::SeededDeal gives when no seat must act is legal (the
+//     drivers deal so).
+
 }  // namespace pli
 
 #endif  // PLI_GAMES_GAME_H_
