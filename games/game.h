@@ -183,6 +183,24 @@ class Match {
   // view (Président: the log of the legal events folded). Call before the
   // game event; folds that never ask stay as cheap as they are.
   virtual void KeepLog() {}
+
+  // --- What a recipient may see (issue 27; INTERFACE.md §3 `view`;
+  // SERVE.md "Identity and secrecy"). The game decides from its own rules
+  // what each seat and a spectator may know; serve/projection.h only calls
+  // it and knows no field of any game. No default: a game that keeps a
+  // secret (a hidden stock, a sealed bid) says so itself, and a field a
+  // game's state or events add is hidden until its game names it public.
+  //
+  // The view of the match for `seat` (-1: a spectator): StateJson with
+  // `hands` replaced by `hand` (the seat's own cards; absent for a
+  // spectator) and `counts` (cards per seat), plus `seat` (null for a
+  // spectator), and whatever else the seat may not know now hidden.
+  virtual boost::json::object ViewJson(int seat) const = 0;
+  // Whether `event`, the EventJson of the event this match folded last,
+  // is sealed: part of it stays hidden from the other seats until a later
+  // event reveals it (Skull King SK-B2: a bid while the simultaneous
+  // bidding is still open). Passed to Game::ProjectEvent.
+  virtual bool Sealed(const boost::json::object& event) const = 0;
 };
 
 // A game's static facts (issue 27's GameType, after OpenSpiel's): what a
@@ -285,6 +303,14 @@ class Game {
   // (a match after its game event), citing the rule; nullopt to host it.
   // A log of that game is still refereed. This default hosts every game.
   virtual std::optional<std::string> LiveRefusal(const Match& opened) const;
+
+  // One event (its EventJson parsed) as `seat` (-1: a spectator) may see
+  // it (INTERFACE.md §3: a deal or gift shows others' cards as counts; no
+  // `seed`, `id` or `hash` before the game's `end`). `sealed`: what
+  // Match::Sealed said of it when it was folded; `over`: the game's `end`
+  // is written, and everyone may now read the whole log. See Match::ViewJson.
+  virtual boost::json::object ProjectEvent(const boost::json::object& event, int seat,
+                                           bool sealed, bool over) const = 0;
 };
 
 // The facts as JSON: {"game","title","seats":{"min","max"},"levels",
@@ -310,6 +336,31 @@ std::span<const Game* const> Games();
 // The first byte of `game`'s stored bodies (FORMAT.md §6, §8: the byte that
 // names the game), found by asking Owns; nullopt when it owns none.
 std::optional<uint8_t> FormatOf(const Game& game);
+
+// The contracts every game keeps, which the shared layers rely on without
+// knowing the game (issue 27). tests/games/conformance_test.cc checks them
+// for every registered game from the registry (Games()), on random games
+// played by its bots through the referee:
+//   - Match::StateJson holds `phase` (a string), `turn` (the seat of
+//     Turn(), null when it is -1), `hands` (one array of card strings per
+//     seat: serve's views count and hide them) and, when the game keeps a
+//     score under its options, `scores` (one number per seat:
+//     sim/score_stats.cc); `pli new`/`play --json` print `phase` and `turn`.
+//   - Match::LegalJson's entries each have `type` (a string) and `seat`
+//     (a seat of the game: serve/projection.h sends a seat its own), and an
+//     entry built into an action as a client builds it
+//     (serve/client_action.h; its exact `action` when it carries one) is
+//     accepted by Decide. An entry with `card` carries `declare` (null for
+//     none: serve/client_action.h reads it).
+//   - Every seat of ToAct() has a legal entry; no seat once Over().
+//   - `end` ({"type":"end"}) is legal after a finished game (Over(), until
+//     an `end` is written): the tools and the live table close it so.
+//   - A stored body reads back as itself: Game::EventJson, then ReadLine (the
+//     game event) or ReadLineIn (its later events), gives the same body and
+//     seq; a game exported, imported elsewhere and exported again gives
+//     the same lines and the referee's hashes (INTERFACE.md §2).
+//   - A deal Match::SeededDeal gives when no seat must act is legal (the
+//     drivers deal so).
 
 }  // namespace pli
 

@@ -214,7 +214,7 @@ void Hub::Fold(Table& t, const std::string& body, int64_t seq, const Hash& hash,
   TableEvent te;
   te.json = bj::parse(t.kind->EventJson(body, seq, HashHex(hash))).as_object();
   te.by = by;
-  if (te.json.contains("bid")) te.sealed = SealedBid(te.json, t.match->StateJson());
+  te.sealed = SealedEvent(*t.match, te.json);
   t.events.push_back(std::move(te));
 }
 
@@ -529,15 +529,15 @@ void Hub::BotTurn(Table& t, int seat, int64_t seq, const std::string& by) {
 
 std::string Hub::EventLine(const Table& t, size_t index, int seat) const {
   const TableEvent& e = t.events[index];
-  return bj::serialize(ProjectEvent(e.json, seat, e.sealed, Ended(t), e.by));
+  return bj::serialize(ProjectEvent(*t.kind, e.json, seat, e.sealed, Ended(t), e.by));
 }
 
 std::string Hub::EventMessage(const Table& t, size_t index, int seat) const {
   const TableEvent& e = t.events[index];
   bj::object m{{"t", "event"},
                {"seq", static_cast<int64_t>(index + 1)},
-               {"event", ProjectEvent(e.json, seat, e.sealed, Ended(t), e.by)},
-               {"view", ProjectState(t.match->StateJson(), seat)},
+               {"event", ProjectEvent(*t.kind, e.json, seat, e.sealed, Ended(t), e.by)},
+               {"view", ProjectState(*t.match, seat)},
                {"legal", ProjectLegal(t.match->LegalJson(), seat)}};
   return bj::serialize(m);
 }
@@ -584,7 +584,7 @@ bj::object Hub::Welcome(Table& t, int seat) {
                {"started", t.started},
                {"ruleset", t.ruleset},
                {"game", t.started ? bj::value(t.game) : bj::value(nullptr)}};
-  m["view"] = t.started ? bj::value(ProjectState(t.match->StateJson(), seat)) : bj::value(nullptr);
+  m["view"] = t.started ? bj::value(ProjectState(*t.match, seat)) : bj::value(nullptr);
   m["legal"] = ProjectLegal(t.match->LegalJson(), seat);
   m["seats"] = SeatsJson(t).at("seats");
   return m;

@@ -60,7 +60,7 @@ void Hub::Catchup(Table& t, const Subscriber* who) {
   // backlog carries the table's present view (as a live one does).
   bj::value view, legal;
   if (f->ws && f->backlog < end) {
-    view = ProjectState(t.match->StateJson(), f->seat);
+    view = ProjectState(*t.match, f->seat);
     legal = ProjectLegal(t.match->LegalJson(), f->seat);
   }
   const bool ended = Ended(t);
@@ -69,11 +69,11 @@ void Hub::Catchup(Table& t, const Subscriber* who) {
     if (f->ws) {
       sub->Send(bj::serialize(bj::object{{"t", "event"},
                                          {"seq", static_cast<int64_t>(i + 1)},
-                                         {"event", ProjectEvent(e.json, f->seat, e.sealed, ended, e.by)},
+                                         {"event", ProjectEvent(*t.kind, e.json, f->seat, e.sealed, ended, e.by)},
                                          {"view", view},
                                          {"legal", legal}}));
     } else {
-      sub->Send(bj::serialize(ProjectEvent(e.json, f->seat, e.sealed, ended, e.by)) + "\n");
+      sub->Send(bj::serialize(ProjectEvent(*t.kind, e.json, f->seat, e.sealed, ended, e.by)) + "\n");
     }
   }
   ++stats_.backlog_steps;

@@ -2,44 +2,42 @@
 // and secrecy", INTERFACE.md §3). Everything a recipient receives about a
 // game goes through these functions: a seat sees its own hand, every seat's
 // card count, the public table and its own legal actions; a spectator sees
-// the public table. Fields are copied only when named here; a field a game
-// adds later is dropped until it is named, so a new secret cannot leak by
-// default. No seed, id or hash leaves before the game's end.
+// the public table. No seed, id or hash leaves before the game's end.
 //
-// They read the game's JSON (Match::StateJson, LegalJson, Game::EventJson),
-// never its types: the same code serves every game.
+// What is secret is the game's to say (Match::ViewJson, Match::Sealed,
+// Game::ProjectEvent: issue 27), each game with its own allow-lists: a
+// field a game adds later is dropped until its game names it public, so a
+// new secret cannot leak by default. This file knows no field of any game;
+// it adds what the server itself knows: `by`, and the legal list's `seat`.
 #ifndef PLI_SERVE_PROJECTION_H_
 #define PLI_SERVE_PROJECTION_H_
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <string>
+
+#include "games/game.h"
 
 namespace pli::serve {
 
 constexpr int kSpectator = -1;
 
-// `view`: StateJson with `hands` replaced by `hand` (the recipient's; absent
-// for a spectator) and `counts`, plus `seat` (null for a spectator). While
-// bids are sealed (phase "bidding" and no turn: SK-B2's simultaneous
-// bidding), other seats' `bids` and `cannon` are null.
-boost::json::object ProjectState(const boost::json::object& state, int seat);
+// `view`: the match's view for `seat` (Match::ViewJson).
+boost::json::object ProjectState(const Match& match, int seat);
 
 // `legal`: the entries of LegalJson whose `seat` is the recipient's ([] for
 // a spectator).
 boost::json::array ProjectLegal(const boost::json::array& legal, int seat);
 
-// An event (its EventJson parsed) for a recipient: a deal's `hands` become
-// `hand` and `counts`; a gift's `cards` become `count` unless the recipient
-// gives or receives it; a sealed bid (made while bids are sealed) loses
-// `bid` and `cannon` for the other seats; `seed`, `id` and `hash` only once
-// `over`. `by` is added when not empty.
-// Whether an event (its EventJson parsed) is a sealed bid: a `bid` made
-// while, after it, bids are still sealed (phase "bidding" and no turn: the
-// state after the event). The bid that completes the bidding reveals them all.
-bool SealedBid(const boost::json::object& event, const boost::json::object& state_after);
+// Whether the event `match` folded last (its EventJson parsed) is sealed
+// (Match::Sealed: asked once, right after the event is folded).
+bool SealedEvent(const Match& match, const boost::json::object& event);
 
-boost::json::object ProjectEvent(const boost::json::object& event, int seat, bool sealed,
-                                 bool over, const std::string& by);
+// An event (its EventJson parsed) of `game` for a recipient
+// (Game::ProjectEvent), with `by` added when not empty (who acted for the
+// seat).
+boost::json::object ProjectEvent(const Game& game, const boost::json::object& event, int seat,
+                                 bool sealed, bool over, const std::string& by);
 
 }  // namespace pli::serve
 

@@ -4,6 +4,7 @@
 
 #include <boost/json/serialize.hpp>
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <utility>
 #include <variant>
@@ -85,6 +86,89 @@ EventBody Normalized(EventBody body) {
   return body;
 }
 
+// --- What a recipient may see (Match::ViewJson, Game::ProjectEvent) -------
+// Super Président's secrets are the cards in hands (RULES.md C2: a hand is
+// seen by its holder only) and the cards of a gift (RULES.md §11: known to
+// its giver and its receiver), until the game's `end` opens the whole log
+// (INTERFACE.md §3, SERVE.md "Identity and secrecy"). Allow-lists: a field
+// is copied only when named here, so a field added later stays hidden
+// until someone decides it is public.
+
+// Every field of StateToJson but `hands` (INTERFACE.md §2).
+constexpr std::array<std::string_view, 14> kPublicState = {
+    "game", "seq", "manche", "phase", "revolution", "turn", "pli",
+    "finished", "ranking", "seats", "gifts", "options", "scores", "ended"};
+// The fields of an event anyone may read (INTERFACE.md §1); `hands`, the
+// `cards` of a gift, `seed`, `id` and `hash` are decided apart.
+constexpr std::array<std::string_view, 11> kPublicEvent = {
+    "type", "seq", "game", "ruleset", "options", "seats", "seat", "from", "to", "declare", "at"};
+
+template <size_t N>
+bool Named(const std::array<std::string_view, N>& names, std::string_view key) {
+  return std::find(names.begin(), names.end(), key) != names.end();
+}
+
+// `hands` (one array per seat) as the counts of cards per seat.
+boost::json::array CountsOf(const boost::json::array& hands) {
+  boost::json::array counts;
+  for (const boost::json::value& h : hands)
+    counts.push_back(h.is_array() ? static_cast<int64_t>(h.as_array().size()) : 0);
+  return counts;
+}
+
+// INTERFACE.md §3 `view`: the state with `hands` replaced by the seat's own
+// `hand` (none for a spectator, seat -1) and every seat's `counts`.
+boost::json::object ViewOf(const boost::json::object& state, int seat) {
+  boost::json::object view;
+  for (const auto& [key, value] : state)
+    if (Named(kPublicState, key)) view[key] = value;
+  boost::json::array counts;
+  if (const boost::json::value* hands = state.if_contains("hands"); hands && hands->is_array()) {
+    const boost::json::array& all = hands->as_array();
+    if (seat >= 0 && static_cast<size_t>(seat) < all.size()) view["hand"] = all[seat];
+    counts = CountsOf(all);
+  }
+  view["counts"] = std::move(counts);
+  view["seat"] = seat >= 0 ? boost::json::value(seat) : boost::json::value(nullptr);
+  return view;
+}
+
+// An event for `seat`: a deal shows the seat its own hand and the counts;
+// a gift's cards are shown to its giver and receiver only (§11), a count
+// to the others; after `end` (over) everything, seed, id and hash too.
+boost::json::object EventView(const boost::json::object& event, int seat, bool over) {
+  boost::json::object out;
+  for (const auto& [key, value] : event)
+    if (Named(kPublicEvent, key)) out[key] = value;
+  auto seat_of = [&](const char* key) -> int64_t {
+    const boost::json::value* v = event.if_contains(key);
+    return v && v->is_int64() ? v->as_int64() : -2;
+  };
+  if (const boost::json::value* hands = event.if_contains("hands"); hands && hands->is_array()) {
+    const boost::json::array& all = hands->as_array();
+    if (over) {
+      out["hands"] = *hands;
+    } else if (seat >= 0 && static_cast<size_t>(seat) < all.size()) {
+      out["hand"] = all[seat];
+    }
+    out["counts"] = CountsOf(all);
+  }
+  if (const boost::json::value* cards = event.if_contains("cards"); cards && cards->is_array()) {
+    const boost::json::value* type = event.if_contains("type");
+    const bool gift = type && type->is_string() && type->as_string() == "exchange";
+    if (!gift || over || seat_of("from") == seat || seat_of("to") == seat) {
+      out["cards"] = *cards;
+    } else {
+      out["count"] = static_cast<int64_t>(cards->as_array().size());
+    }
+  }
+  if (over) {
+    for (const char* key : {"seed", "id", "hash"})
+      if (const boost::json::value* v = event.if_contains(key)) out[key] = *v;
+  }
+  return out;
+}
+
 class PresidentMatch final : public Match {
  public:
   const Game& game() const override { return PresidentGame(); }
@@ -158,6 +242,11 @@ class PresidentMatch final : public Match {
     Event deal{.body = DealEvent{DealFromSeed(state_.seats, seed), seed}};
     return EventToJson(deal);
   }
+
+  // What each seat and a spectator see (above, ViewOf); no event of
+  // Super Président stays sealed past itself.
+  boost::json::object ViewJson(int seat) const override { return ViewOf(StateJson(), seat); }
+  bool Sealed(const boost::json::object& /*event*/) const override { return false; }
 
   const State& state() const { return state_; }
   const std::vector<Event>& log() const { return log_; }
@@ -404,6 +493,11 @@ class President final : public Game {
     f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
                                    "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
     return f;
+  }
+  // An event for a seat (EventView above; no event is sealed).
+  boost::json::object ProjectEvent(const boost::json::object& event, int seat, bool /*sealed*/,
+                                   bool over) const override {
+    return EventView(event, seat, over);
   }
 
  private:

@@ -176,6 +176,104 @@ const char* RuleSentence(std::string_view id) {
   return "";
 }
 
+// --- What a recipient may see (Match::ViewJson, Game::ProjectEvent) -------
+// Skull King's secrets are the cards in hands (a hand is seen by its holder
+// only) and, under simultaneous bidding (SK-B2), the bids and cannon loads
+// (SK-B5) until the bid that completes the bidding reveals them all
+// (docs/RULINGS.md SK-10); after the game's `end` the whole log is open
+// (INTERFACE.md §3, SERVE.md "Identity and secrecy"). Allow-lists: a field
+// is copied only when named here, so a field added later stays hidden
+// until someone decides it is public.
+
+// Every field of StateToJson but `hands` (SKULL_KING.md "State").
+constexpr std::array<std::string_view, 21> kPublicState = {
+    "game", "seq", "ruleset", "options", "manche", "phase", "dealer", "hand_size",
+    "turned", "trump", "turn", "to_bid", "bids", "cannon", "won", "trick",
+    "last_trick", "bonus", "scores", "history", "winners"};
+// The fields of an event anyone may read (SKULL_KING.md "Events"); `hands`,
+// `bid` (and with it `cannon`), `seed`, `id` and `hash` are decided apart.
+constexpr std::array<std::string_view, 11> kPublicEvent = {
+    "type", "seq", "game", "ruleset", "options", "seats", "seat", "declare", "turned", "at",
+    "cannon"};
+
+template <size_t N>
+bool Named(const std::array<std::string_view, N>& names, std::string_view key) {
+  return std::find(names.begin(), names.end(), key) != names.end();
+}
+
+boost::json::array CountsOf(const boost::json::array& hands) {
+  boost::json::array counts;
+  for (const boost::json::value& h : hands)
+    counts.push_back(h.is_array() ? static_cast<int64_t>(h.as_array().size()) : 0);
+  return counts;
+}
+
+// SK-B2: the bids are sealed while the state is in bidding with no turn
+// (simultaneous bidding, some bid still owed).
+bool BidsSealed(const State& s) { return s.phase == Phase::kBidding && s.turn < 0; }
+
+// INTERFACE.md §3 `view`: the state with `hands` replaced by the seat's own
+// `hand` (none for a spectator, seat -1) and every seat's `counts`; while
+// the bids are sealed, the other seats' `bids` and `cannon` are null.
+boost::json::object ViewOf(const boost::json::object& state, int seat, bool sealed) {
+  boost::json::object view;
+  for (const auto& [key, value] : state)
+    if (Named(kPublicState, key)) view[key] = value;
+  boost::json::array counts;
+  if (const boost::json::value* hands = state.if_contains("hands"); hands && hands->is_array()) {
+    const boost::json::array& all = hands->as_array();
+    if (seat >= 0 && static_cast<size_t>(seat) < all.size()) view["hand"] = all[seat];
+    counts = CountsOf(all);
+  }
+  view["counts"] = std::move(counts);
+  view["seat"] = seat >= 0 ? boost::json::value(seat) : boost::json::value(nullptr);
+  if (sealed) {
+    for (const char* key : {"bids", "cannon"}) {
+      boost::json::value* v = view.if_contains(key);
+      if (!v || !v->is_array()) continue;
+      boost::json::array& a = v->as_array();
+      for (size_t s = 0; s < a.size(); ++s)
+        if (static_cast<int>(s) != seat) a[s] = nullptr;
+    }
+  }
+  return view;
+}
+
+// An event for `seat`: a deal shows the seat its own hand and the counts;
+// a sealed bid (SK-B2) shows its bid and cannon to its bidder only; after
+// `end` (over) everything, seed, id and hash too.
+boost::json::object EventView(const boost::json::object& event, int seat, bool sealed, bool over) {
+  boost::json::object out;
+  for (const auto& [key, value] : event)
+    if (Named(kPublicEvent, key)) out[key] = value;
+  if (const boost::json::value* hands = event.if_contains("hands"); hands && hands->is_array()) {
+    const boost::json::array& all = hands->as_array();
+    if (over) {
+      out["hands"] = *hands;
+    } else if (seat >= 0 && static_cast<size_t>(seat) < all.size()) {
+      out["hand"] = all[seat];
+    }
+    out["counts"] = CountsOf(all);
+  }
+  // A played card is face up (SK-P1).
+  if (const boost::json::value* cards = event.if_contains("cards"); cards && cards->is_array())
+    out["cards"] = *cards;
+  if (const boost::json::value* bid = event.if_contains("bid")) {
+    const boost::json::value* bidder = event.if_contains("seat");
+    const bool own = bidder && bidder->is_int64() && bidder->as_int64() == seat;
+    if (!sealed || over || own) {
+      out["bid"] = *bid;
+    } else {
+      out.erase("cannon");
+    }
+  }
+  if (over) {
+    for (const char* key : {"seed", "id", "hash"})
+      if (const boost::json::value* v = event.if_contains(key)) out[key] = *v;
+  }
+  return out;
+}
+
 class SkullKingMatch final : public Match {
  public:
   const Game& game() const override { return SkullKingGame(); }
@@ -349,6 +447,16 @@ class SkullKingMatch final : public Match {
       p.manche_over = state_.last_trick->number == state_.hand_size;
     }
     return p;
+  }
+
+  // What each seat and a spectator see (above, ViewOf): a bid stays sealed
+  // when the bidding is still simultaneous and open after it (SK-B2; the
+  // bid that completes the bidding reveals them all).
+  boost::json::object ViewJson(int seat) const override {
+    return ViewOf(StateJson(), seat, BidsSealed(state_));
+  }
+  bool Sealed(const boost::json::object& event) const override {
+    return event.contains("bid") && BidsSealed(state_);
   }
 
   const State& state() const { return state_; }
@@ -569,6 +677,11 @@ class SkullKing final : public Game {
     return f;
   }
   std::optional<std::string> LiveRefusal(const pli::Match& opened) const override;
+  // An event for a seat (EventView above).
+  boost::json::object ProjectEvent(const boost::json::object& event, int seat, bool sealed,
+                                   bool over) const override {
+    return EventView(event, seat, sealed, over);
+  }
 };
 
 // A Skull King bot in one seat: it sees ViewFor(state, seat) only.

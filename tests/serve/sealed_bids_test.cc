@@ -44,7 +44,7 @@ std::pair<bj::object, bool> Step(const Game& g, Match& m, const std::string& lin
   INFO(line << ": " << (v ? v->message : ""));
   REQUIRE(!v);
   bj::object json = bj::parse(g.EventJson(e.body, *e.seq)).as_object();
-  const bool sealed = pli::serve::SealedBid(json, m.StateJson());
+  const bool sealed = pli::serve::SealedEvent(m, json);
   return {std::move(json), sealed};
 }
 
@@ -67,8 +67,8 @@ std::string Refusal(const Game& g, const Match& m, const std::string& line) {
 // Everything seat `o` receives after an event: the event, its view and
 // legal list, and the answer to each bid it might send now.
 std::string Frames(const Game& g, const Match& m, const bj::object& event, bool sealed, int o, int hand) {
-  std::string out = bj::serialize(pli::serve::ProjectEvent(event, o, sealed, false, ""));
-  out += "\n" + bj::serialize(pli::serve::ProjectState(m.StateJson(), o));
+  std::string out = bj::serialize(pli::serve::ProjectEvent(g, event, o, sealed, false, ""));
+  out += "\n" + bj::serialize(pli::serve::ProjectState(m, o));
   out += "\n" + bj::serialize(pli::serve::ProjectLegal(m.LegalJson(), o));
   const bool cannon = !bj::serialize(m.LegalJson()).empty() && bj::serialize(m.LegalJson()).find("\"cannon\"") != std::string::npos;
   for (int bid = -1; bid <= std::max(hand, 10) + 1; ++bid) {
