@@ -129,8 +129,14 @@ EventBody BuildBody(const std::string& command, const LiveArgs& args, const Stat
   if (command == "close") {
     return CloseEvent{ResolveSeat(args.seat, state, "--seat"), ParseCards(args.cards, "CARDS")};
   }
-  return EndEvent{};
+  if (command == "end") return EndEvent{};
+  // Any other verb is not an action of Super Président: refused as bad
+  // usage before anything is read or written (issue 27: it once became
+  // `end`, which closes a game for good, RULES.md G1).
+  Bad("pli " + command + " is not an action of Super Président (its actions: new, deal, exchange, "
+      "play, pass, close, end); nothing was written");
 }
+
 
 std::string SeatText(int seat, const State& state) {
   if (seat < 0) return "nobody";
