@@ -202,6 +202,26 @@ struct RulesetFact {
   int min_seats = 0, max_seats = 0;
   boost::json::object defaults;   // every option's value under this ruleset, as the engine applies it
 };
+// One of a game's live verbs (`pli deal`, `pli play`: INTERFACE.md §2),
+// besides `new`, which every game has: the `pli` subcommand that writes an
+// event of that type. The cli offers the verbs of every registered game,
+// in the registry's order, and refuses a verb that the game of --game (or
+// --ruleset) does not list, with nothing written.
+struct VerbFact {
+  std::string name;                // "play": the subcommand and the event's `type`
+  std::string plural;              // "plays", for "which has no plays"
+  std::string help;                // the subcommand's one line of --help
+  // The options it takes, in the order --help lists them: each by the name
+  // the cli gives it (cli/live.cc wires them to the event's fields: "--seat",
+  // "--from", "--to", "CARDS", "--declare", "--seed", "--hand", "--turned",
+  // "BID", "--cannon") and its line of --help. A verb two games share takes
+  // the options of both, the first game's help for each.
+  struct Option {
+    std::string name;
+    std::string help;
+  };
+  std::vector<Option> takes;
+};
 struct GameFacts {
   std::string game;                 // "president", "skull-king"
   std::string title;                // "Super Président"
@@ -209,6 +229,8 @@ struct GameFacts {
   std::vector<std::string> levels;  // bot levels (MakeBot)
   std::vector<RulesetFact> rulesets;  // the first is the default
   std::vector<OptionFact> options;
+  std::vector<VerbFact> verbs;      // its live verbs besides `new`, in --help's order
+  std::vector<std::string> declares;  // the values of a play's `declare` (`pli play --declare`)
 };
 
 // A game: the rulesets it answers to, its wire and its rules.

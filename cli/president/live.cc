@@ -137,7 +137,6 @@ EventBody BuildBody(const std::string& command, const LiveArgs& args, const Stat
       "play, pass, close, end); nothing was written");
 }
 
-
 std::string SeatText(int seat, const State& state) {
   if (seat < 0) return "nobody";
   std::string text = "seat " + std::to_string(seat);
@@ -229,10 +228,6 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r,
 // A live command on a game of Super Président (cli/live.cc has checked the
 // game id, --id, the seat names and the time).
 int RunPresidentLive(const std::string& command, const LiveArgs& args) {
-  if (command == "bid") {
-    Bad("pli bid is an action of Skull King; game \"" + EscapeForTerminal(args.game) +
-        "\" is a game of Super Président, which has no bids");
-  }
   const bool judge_first = command == "new" && !std::filesystem::exists(args.db);
   for (bool judging = judge_first;; judging = false) {
     std::unique_ptr<EventStore> store =

@@ -397,6 +397,26 @@ class President final : public Game {
     pick("scoring", {"none", "place"}, "G1", "Points by place", "Points selon la place");
     f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
                                    "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
+    // INTERFACE.md §2: its live verbs (RULES.md §3, §5-§8, §11, G1) and what
+    // a play may declare (U1 suite, V1 reverse).
+    f.verbs = {
+        {"deal", "deals", "Deal a manche: a seeded shuffle (recorded), or the hands given.",
+         {{"--seed", "shuffle with this seed (docs/REFEREE.md has the algorithm); default: a random "
+                     "seed, recorded in the event"},
+          {"--hand", "the hand of the next seat, e.g. \"3c 7h Qh ...\" (repeat once per seat, seat 0 first)"}}},
+        {"exchange", "exchanges", "Record one gift of the exchange (RULES.md §11).",
+         {{"--from", "the giver"}, {"--to", "the receiver"}, {"CARDS", "the cards given"}}},
+        {"play", "plays", "Play cards in turn (RULES.md §3, §5, §6, §7).",
+         {{"--seat", "the player"},
+          {"CARDS", "the cards played, all of one rank"},
+          {"--declare", "declare a suite or a reverse with this play (Super Président), or play the "
+                        "Tigress as a pirate or an escape (Skull King)"}}},
+        {"pass", "passes", "Pass (RULES.md P4, P5, O3).", {{"--seat", "the player"}}},
+        {"close", "closes", "Close the pli out of turn with the remaining cards of its rank (RULES.md §8).",
+         {{"--seat", "the closer"}, {"CARDS", "the remaining cards of the last play's rank"}}},
+        {"end", "ends", "End the game (RULES.md G1).", {}},
+    };
+    f.declares = {"suite", "reverse"};
     return f;
   }
 

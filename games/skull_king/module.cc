@@ -545,6 +545,24 @@ class SkullKing final : public Game {
     f.options.push_back(OptionFact{"first_dealer", "int", {}, 0, 7, 0, "SK-S2",
                                    "The first manche's dealer (a seat, 0 to seats - 1)",
                                    "Le donneur de la première manche (une place, de 0 à places - 1)"});
+    // INTERFACE.md §2: its live verbs (SK-D1-D3, SK-B1-B5, SK-P1-P5, SK-G1)
+    // and what a play of the Tigress declares (SK-P3).
+    f.verbs = {
+        {"deal", "deals", "Deal a manche (SK-D1-D3): a seeded shuffle (recorded), or the hands given.",
+         {{"--seed", "shuffle with this seed; default: a random seed, recorded in the event"},
+          {"--hand", "the hand of the next seat (repeat once per seat, seat 0 first)"},
+          {"--turned", "Skull King, with --hand: the card turned up for trump (SK-D3)"}}},
+        {"bid", "bids", "Bid the number of plis you will win this manche (Skull King, SK-B1-B5).",
+         {{"--seat", "the bidder"},
+          {"BID", "the number of plis, 0 to the cards dealt"},
+          {"--cannon", "with the option cannonball: the bid's load, grapeshot or cannonball (SK-B5)"}}},
+        {"play", "plays", "Play a card in turn (SK-P1-P5).",
+         {{"--seat", "the player"},
+          {"CARDS", "the card played"},
+          {"--declare", "play the Tigress as a pirate or an escape (SK-P3)"}}},
+        {"end", "ends", "End the game (SK-G1).", {}},
+    };
+    f.declares = {"pirate", "escape"};
     return f;
   }
   std::optional<std::string> LiveRefusal(const pli::Match& opened) const override;

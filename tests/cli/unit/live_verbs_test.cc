@@ -49,3 +49,63 @@ TEST_CASE("a game's live path refuses a verb that is not its own, writing nothin
 }
 
 }  // namespace
+
+namespace {
+
+// The arguments a verb needs to be parsed (its required options), for a
+// game whose seats are 0 and 1.
+std::vector<std::string> Required(const pli::VerbFact& verb) {
+  std::vector<std::string> args;
+  for (const pli::VerbFact::Option& option : verb.takes) {
+    if (option.name == "--seat" || option.name == "--from") args.insert(args.end(), {option.name, "0"});
+    if (option.name == "--to") args.insert(args.end(), {"--to", "1"});
+    if (option.name == "CARDS" || option.name == "BID") args.push_back("0");
+  }
+  return args;
+}
+
+bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_CASE("the live verbs are the registered games': each offered, another game's refused, writing nothing") {
+  TempDir dir;
+  for (const pli::Game* game : pli::Games()) {
+    const pli::GameFacts facts = game->Facts();
+    REQUIRE(!facts.rulesets.empty());
+    // Each of its verbs is a command of pli.
+    for (const pli::VerbFact& verb : facts.verbs) {
+      INFO("pli " << verb.name << " --help");
+      CHECK(PliArgv({verb.name, "--help"}).status == 0);
+    }
+    const std::string db = (dir.path / (facts.game + ".db")).string();
+    std::string names;
+    for (int s = 0; s < facts.rulesets.front().min_seats; ++s) names += (s ? ",P" : "P") + std::to_string(s);
+    const Result made = PliArgv({"new", "--db", db, "--game", "g1", "--seats", names, "--ruleset",
+                                 facts.rulesets.front().name, "--no-time"});
+    INFO(made.err);
+    REQUIRE(made.status == 0);
+    const std::string before = Export(db);
+    // Every other game's verb that it lacks is refused by name, before
+    // anything is written.
+    for (const pli::Game* other : pli::Games()) {
+      for (const pli::VerbFact& verb : other->Facts().verbs) {
+        bool own = false;
+        for (const pli::VerbFact& mine : facts.verbs) own = own || mine.name == verb.name;
+        if (own) continue;
+        std::vector<std::string> args = {verb.name, "--db", db, "--game", "g1", "--no-time"};
+        for (const std::string& a : Required(verb)) args.push_back(a);
+        const Result r = PliArgv(args);
+        INFO("pli " << verb.name << " on a game of " << facts.title << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(Has(r.err, "pli " + verb.name + " is an action of " + other->Facts().title + "; game \"g1\" is a game of " +
+                             facts.title + ", which has no " + verb.plural));
+        CHECK(Export(db) == before);
+      }
+    }
+  }
+  // A verb no game has is no command at all.
+  const Result draw = PliArgv({"draw", "--db", (dir.path / "x.db").string(), "--game", "g1"});
+  CHECK(draw.status == 2);
+  CHECK(!std::filesystem::exists(dir.path / "x.db"));
+}
+
+}  // namespace
