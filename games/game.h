@@ -154,6 +154,15 @@ class Match {
   // rulebook).
   virtual boost::json::object StateJson() const = 0;
   virtual boost::json::array LegalJson() const = 0;
+  // For each entry of LegalJson, in its order, what a client submits to
+  // take it and how to name it to people (issue 27):
+  // {"action":{the event's fields without seat, `from`, `at` or `id`: exactly
+  // what `pli serve`'s POST /actions takes as "action"},"label":{"en","fr"}}.
+  // The game chooses what the entry leaves open (Super Président: the
+  // suits, the lowest first; an exchange's cards, those K1/K2 force first),
+  // so that the action is one Decide accepts. Additive to LegalJson, whose
+  // entries stay as INTERFACE.md §2 writes them.
+  virtual boost::json::array LegalActionsJson() const = 0;
   // The same for people.
   virtual std::string StateText() const = 0;
   virtual std::string LegalText() const = 0;
@@ -297,6 +306,11 @@ class Game {
 // "rulesets":[{"name","seats":{"min","max"},"defaults"}],"options":[{"name",
 // "type","values"?,"min"?,"max"?,"default","rule","label":{"en","fr"}}]}.
 boost::json::object FactsJson(const GameFacts& facts);
+
+// `legal`'s entries (LegalJson) each with its "action" and "label" added
+// from `actions` (LegalActionsJson, aligned with it): `pli legal --json
+// --actions`.
+boost::json::array LegalWithActions(boost::json::array legal, const boost::json::array& actions);
 
 // The game a ruleset names, nullptr when none does.
 const Game* FindGame(std::string_view ruleset);

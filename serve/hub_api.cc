@@ -389,7 +389,7 @@ Reply Hub::View(const std::string& table, const std::string& token) {
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
   bj::object w = Welcome(*t, seat);
-  bj::object out{{"seq", w.at("seq")}, {"view", w.at("view")}, {"legal", w.at("legal")},
+  bj::object out{{"seq", w.at("seq")}, {"view", w.at("view")}, {"legal", w.at("legal")}, {"actions", w.at("actions")},
                  {"seat", w.at("seat")}, {"seats", w.at("seats")}, {"started", w.at("started")},
                  {"ruleset", w.at("ruleset")}, {"code", w.at("code")}, {"game", w.at("game")},
                  {"over", t->match->Over()}};
@@ -539,6 +539,7 @@ void Hub::WsAct(const std::string& table, int seat, const bj::object& msg,
       m["message"] = body.at("message");
       if (body.contains("field")) m["field"] = body.at("field");
       m["legal"] = body.contains("legal") ? body.at("legal") : bj::value(bj::array{});
+      m["actions"] = body.contains("actions") ? body.at("actions") : bj::value(bj::array{});
     }
     sub->Send(bj::serialize(m));
   };

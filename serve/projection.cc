@@ -78,6 +78,17 @@ bj::array ProjectLegal(const bj::array& legal, int seat) {
   return out;
 }
 
+bj::array ProjectActions(const bj::array& legal, const bj::array& actions, int seat) {
+  bj::array out;
+  if (seat < 0) return out;
+  for (size_t i = 0; i < legal.size() && i < actions.size(); ++i) {
+    if (!legal[i].is_object()) continue;
+    const bj::value* s = legal[i].as_object().if_contains("seat");
+    if (s && s->is_int64() && s->as_int64() == seat) out.push_back(actions[i]);
+  }
+  return out;
+}
+
 bool SealedBid(const bj::object& event, const bj::object& state_after) {
   return event.contains("bid") && Sealed(state_after);
 }

@@ -27,6 +27,10 @@ boost::json::object ProjectState(const boost::json::object& state, int seat);
 // `legal`: the entries of LegalJson whose `seat` is the recipient's ([] for
 // a spectator).
 boost::json::array ProjectLegal(const boost::json::array& legal, int seat);
+// `actions`: the entries of Match::LegalActionsJson (aligned with `legal`,
+// LegalJson) that ProjectLegal keeps, in its order, so that the recipient's
+// `actions[i]` is the action and label of its `legal[i]` (issue 27).
+boost::json::array ProjectActions(const boost::json::array& legal, const boost::json::array& actions, int seat);
 
 // An event (its EventJson parsed) for a recipient: a deal's `hands` become
 // `hand` and `counts`; a gift's `cards` become `count` unless the recipient

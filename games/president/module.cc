@@ -20,6 +20,60 @@
 #include "referee/president/shuffle.h"
 
 namespace pli {
+
+// Each legal entry made concrete by ToEvent (engine/president/legal.cc):
+// a play's or a close's cards of its rank from the seat's hand, the
+// lowest suits first (C1's order); a gift's cards the ranks K2 forces,
+// then the first free ones of those K1/K3 allow (RULES.md §11).
+boost::json::array LegalActionsJson(const State& state) {
+  namespace bj = boost::json;
+  bj::array out;
+  for (const LegalAction& a : LegalActions(state)) {
+    const Event e = ToEvent(state, a);
+    bj::array cards;
+    std::string text;
+    auto take = [&](const CardList& list) {
+      for (Card c : list) {
+        cards.emplace_back(CardText(c));
+        text += (text.empty() ? "" : " ") + CardText(c);
+      }
+    };
+    bj::object action;
+    std::string en, fr;
+    if (const auto* play = std::get_if<PlayEvent>(&e.body)) {
+      take(play->cards);
+      action = {{"type", "play"}, {"cards", cards}};
+      en = "Play " + text;
+      fr = "Jouer " + text;
+      if (play->declare != Declare::kNone) {
+        const std::string d = play->declare == Declare::kSuite ? "suite" : "reverse";
+        action["declare"] = d;
+        en += ", declaring " + d;
+        fr += ", en annonçant " + std::string(play->declare == Declare::kSuite ? "la suite" : "le reverse");
+      }
+    } else if (const auto* close = std::get_if<CloseEvent>(&e.body)) {
+      take(close->cards);
+      action = {{"type", "close"}, {"cards", cards}};
+      en = "Close the pli with " + text;
+      fr = "Fermer le pli avec " + text;
+    } else if (const auto* gift = std::get_if<ExchangeEvent>(&e.body)) {
+      take(gift->cards);
+      action = {{"type", "exchange"}, {"to", gift->to}, {"cards", cards}};
+      const std::string to = gift->to < static_cast<int>(state.seat_names.size())
+                                 ? state.seat_names[gift->to]
+                                 : "seat " + std::to_string(gift->to);
+      en = "Give " + text + " to " + to;
+      fr = "Donner " + text + " à " + to;
+    } else {
+      action = {{"type", "pass"}};
+      en = "Pass";
+      fr = "Passer";
+    }
+    out.push_back(bj::object{{"action", std::move(action)}, {"label", bj::object{{"en", en}, {"fr", fr}}}});
+  }
+  return out;
+}
+
 namespace {
 
 constexpr uint8_t kVersion = 0x01;  // FORMAT.md §6
@@ -121,6 +175,7 @@ class PresidentMatch final : public Match {
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  boost::json::array LegalActionsJson() const override { return pli::LegalActionsJson(state_); }
   std::string StateText() const override { return boost::json::serialize(StateJson()) + "\n"; }
   std::string LegalText() const override { return boost::json::serialize(LegalJson()) + "\n"; }
   std::vector<std::string> Seats() const override { return state_.seat_names; }

@@ -208,6 +208,40 @@ class SkullKingMatch final : public Match {
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  // Each legal entry is already concrete: a bid (SK-B1, with its cannon
+  // load, SK-B5) or one card (SK-P1, the Tigress with her declaration, SK-P3).
+  boost::json::array LegalActionsJson() const override {
+    namespace bj = boost::json;
+    bj::array out;
+    for (const LegalAction& a : LegalActions(state_)) {
+      bj::object action;
+      std::string en, fr;
+      if (a.type == EventType::kBid) {
+        action = {{"type", "bid"}, {"bid", a.bid}};
+        en = "Bid " + std::to_string(a.bid);
+        fr = "Annoncer " + std::to_string(a.bid);
+        if (a.cannon) {
+          const bool ball = *a.cannon == Cannon::kCannonball;
+          action["cannon"] = ball ? "cannonball" : "grapeshot";
+          en += ball ? " with a cannonball" : " with grapeshot";
+          fr += ball ? " avec un boulet" : " avec de la mitraille";
+        }
+      } else {
+        const std::string card = CardText(a.card);
+        action = {{"type", "play"}, {"cards", bj::array{bj::string(card)}}};
+        en = "Play " + card;
+        fr = "Jouer " + card;
+        if (a.declare != Declare::kNone) {
+          const bool pirate = a.declare == Declare::kPirate;
+          action["declare"] = pirate ? "pirate" : "escape";
+          en += pirate ? " as a pirate" : " as an escape";
+          fr += pirate ? " comme pirate" : " comme fuite";
+        }
+      }
+      out.push_back(bj::object{{"action", std::move(action)}, {"label", bj::object{{"en", en}, {"fr", fr}}}});
+    }
+    return out;
+  }
   std::string StateText() const override { return sk::StateText(state_); }
   std::string LegalText() const override { return sk::LegalText(state_); }
   std::vector<std::string> Seats() const override { return state_.seat_names; }
