@@ -15,6 +15,7 @@
 
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/game_facts.h"
 #include "engine/text.h"
 #include "games/game.h"
 #include "referee/memory_store.h"
@@ -549,13 +550,11 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   LiveCommands out;
   CLI::App* c = AddLive(app, "new", "Start a game: create the database if needed and record its game event.", args);
   c->add_option("--seats", args.seats,
-                "the players' names, seat 0 first, clockwise (4 to 8; Skull King 2 to 8)")
+                "the players' names, seat 0 first, clockwise (" + SeatRangesShort() + ")")
       ->required()
       ->delimiter(',')
       ->type_name("NAME,NAME,...");
-  c->add_option("--ruleset", args.ruleset,
-                "super-president (default), classic, skull-king, skull-king-official or "
-                "skull-king-original");
+  c->add_option("--ruleset", args.ruleset, RulesetsOr());
   c->add_option("--option", args.options,
                 "override an option of the ruleset, e.g. manches=3, solo_continuation=always "
                 "(repeatable; names in schema/FORMAT.md)")
@@ -603,9 +602,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   if (command == "new") {
     kind = FindGame(args.ruleset);
     if (kind == nullptr) {
-      Bad("--ruleset " + args.ruleset +
-          ": unknown (known: super-president, classic, skull-king, skull-king-official, "
-          "skull-king-original)");
+      Bad("--ruleset " + args.ruleset + ": unknown (known: " + JoinNames(AllRulesets()) + ")");
     }
   } else {
     std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);

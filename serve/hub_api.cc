@@ -131,9 +131,11 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   if (!ruleset || !ruleset->is_string()) return reply(Malformed("ruleset", "a ruleset is a string"));
   const Game* kind = FindGame(ruleset->as_string());
   if (!kind) return reply(Malformed("ruleset", "no game answers to that ruleset"));
-  // The seat range of the ruleset, from its game's facts (games/game.h).
-  int lo = 2, hi = 8;
-  for (const RulesetFact& r : kind->Facts().rulesets)
+  // The seat range of the ruleset, from its game's facts (games/game.h);
+  // the game's own range for a ruleset its facts do not list.
+  const GameFacts facts = kind->Facts();
+  int lo = facts.min_seats, hi = facts.max_seats;
+  for (const RulesetFact& r : facts.rulesets)
     if (r.name == std::string(ruleset->as_string())) lo = r.min_seats, hi = r.max_seats;
   const bj::value* seats = o->if_contains("seats");
   if (!seats || !seats->is_int64() || seats->as_int64() < lo || seats->as_int64() > hi)

@@ -108,4 +108,28 @@ TEST_CASE("the live verbs are the registered games': each offered, another game'
   CHECK(!std::filesystem::exists(dir.path / "x.db"));
 }
 
+TEST_CASE("the rulesets and seat ranges the cli names are the registered games' facts") {
+  std::vector<std::string> rulesets;
+  for (const pli::Game* game : pli::Games())
+    for (const pli::RulesetFact& r : game->Facts().rulesets) rulesets.push_back(r.name);
+  REQUIRE(rulesets.size() >= 2);
+  const Result unknown = PliArgv({"new", "--db", "/nonexistent/x.db", "--game", "g", "--seats", "A,B,C,D",
+                                  "--ruleset", "chess"});
+  CHECK(unknown.status == 2);
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"new", "--help"}, {"simulate", "--help"}, {"prop", "--help"}}) {
+    const Result help = PliArgv(command);
+    INFO("pli " << command.front() << " --help");
+    REQUIRE(help.status == 0);
+    for (const std::string& name : rulesets) CHECK(Has(help.out, name));
+  }
+  for (const std::string& name : rulesets) CHECK(Has(unknown.err, name));
+  // Each game's seat range, as its facts give it, in simulate --seats.
+  const std::string help = PliArgv({"simulate", "--help"}).out;
+  for (const pli::Game* game : pli::Games()) {
+    const pli::GameFacts facts = game->Facts();
+    CHECK(Has(help, std::to_string(facts.min_seats) + " to " + std::to_string(facts.max_seats) + " for " + facts.title));
+  }
+}
+
 }  // namespace
