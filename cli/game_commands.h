@@ -43,6 +43,7 @@ struct PointArgs {
   std::optional<int64_t> at;
   std::optional<std::string> game;
   bool json = false;
+  bool actions = false;  // legal --json --actions: each entry's action and label (games/game.h)
 };
 
 // `pli simulate`'s arguments, as parsed (cli/simulate.cc).

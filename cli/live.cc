@@ -2,6 +2,7 @@
 #include "cli/live.h"
 #include "cli/seat_names.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cctype>
 #include <chrono>
@@ -14,6 +15,7 @@
 
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/game_facts.h"
 #include "engine/text.h"
 #include "games/game.h"
 #include "referee/memory_store.h"
@@ -466,12 +468,80 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
   return c;
 }
 
-CLI::Option* AddSeat(CLI::App* c, const char* name, std::string& seat, const char* what) {
-  return c->add_option(name, seat, what)->required()->type_name("SEAT");
+// Wires one option a verb takes (VerbFact::takes) to the arguments the
+// event is built from; its help is the game's.
+void AddTake(CLI::App* c, const VerbFact::Option& option, LiveArgs& args,
+             const std::vector<std::string>& declares) {
+  const std::string& name = option.name;
+  const std::string& help = option.help;
+  if (name == "--seat" || name == "--from" || name == "--to") {
+    std::string& seat = name == "--seat" ? args.seat : name == "--from" ? args.from : args.to;
+    c->add_option(name, seat, help)->required()->type_name("SEAT");
+  } else if (name == "CARDS") {
+    c->add_option("CARDS", args.cards, help)->required();
+  } else if (name == "--declare") {
+    c->add_option("--declare", args.declare, help)->check(CLI::IsMember(declares));
+  } else if (name == "--seed") {
+    c->add_option("--seed", args.seed, help)->type_name("N");
+  } else if (name == "--hand") {
+    c->add_option("--hand", args.hands, help)->type_name("CARDS");
+  } else if (name == "--turned") {
+    c->add_option("--turned", args.turned, help)->type_name("CARD");
+  } else if (name == "BID") {
+    c->add_option("BID", args.bid, help)->required();
+  } else if (name == "--cannon") {
+    c->add_option("--cannon", args.cannon, help)->check(CLI::IsMember({"grapeshot", "cannonball"}));
+  } else {
+    throw std::logic_error("a game's verb " + c->get_name() + " takes " + name + ", which the cli does not know");
+  }
 }
 
-void AddCards(CLI::App* c, LiveArgs& args, const char* what) {
-  c->add_option("CARDS", args.cards, what)->required();
+// The live verbs of every registered game, each once, in the registry's
+// order: a verb a later game adds comes right after the verb it follows in
+// that game's own list (deal, bid, exchange, ...), and a verb two games
+// share takes the options of both (the first game's help for each).
+std::vector<VerbFact> AllVerbs() {
+  std::vector<VerbFact> all;
+  for (const Game* game : Games()) {
+    size_t after = 0;  // where the game's next new verb goes
+    for (const VerbFact& verb : game->Facts().verbs) {
+      auto known = std::find_if(all.begin(), all.end(), [&](const VerbFact& v) { return v.name == verb.name; });
+      if (known == all.end()) {
+        known = all.insert(all.begin() + static_cast<std::ptrdiff_t>(after), verb);
+      } else {
+        for (const VerbFact::Option& option : verb.takes) {
+          const auto same = [&](const VerbFact::Option& o) { return o.name == option.name; };
+          if (std::find_if(known->takes.begin(), known->takes.end(), same) == known->takes.end()) {
+            known->takes.push_back(option);
+          }
+        }
+      }
+      after = static_cast<size_t>(known - all.begin()) + 1;
+    }
+  }
+  return all;
+}
+
+// Refuses a verb the game of the action does not have (its GameFacts),
+// before anything is read into an action or written: "pli bid is an action
+// of Skull King; game "g1" is a game of Super Président, which has no bids".
+void RefuseForeignVerb(const std::string& command, const Game& kind, const std::string& game_id) {
+  const GameFacts facts = kind.Facts();
+  for (const VerbFact& verb : facts.verbs) {
+    if (verb.name == command) return;
+  }
+  std::string owners;
+  std::string plural = command + "s";
+  for (const Game* other : Games()) {
+    const GameFacts theirs = other->Facts();
+    for (const VerbFact& verb : theirs.verbs) {
+      if (verb.name != command) continue;
+      owners += (owners.empty() ? "" : " and ") + theirs.title;
+      plural = verb.plural;
+    }
+  }
+  Bad("pli " + command + " is an action of " + owners + "; game \"" + EscapeForTerminal(game_id) +
+      "\" is a game of " + facts.title + ", which has no " + plural);
 }
 
 }  // namespace
@@ -480,59 +550,29 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   LiveCommands out;
   CLI::App* c = AddLive(app, "new", "Start a game: create the database if needed and record its game event.", args);
   c->add_option("--seats", args.seats,
-                "the players' names, seat 0 first, clockwise (4 to 8; Skull King 2 to 8)")
+                "the players' names, seat 0 first, clockwise (" + SeatRangesShort() + ")")
       ->required()
       ->delimiter(',')
       ->type_name("NAME,NAME,...");
-  c->add_option("--ruleset", args.ruleset,
-                "super-president (default), classic, skull-king, skull-king-official or "
-                "skull-king-original");
+  c->add_option("--ruleset", args.ruleset, RulesetsOr());
   c->add_option("--option", args.options,
                 "override an option of the ruleset, e.g. manches=3, solo_continuation=always "
                 "(repeatable; names in schema/FORMAT.md)")
       ->type_name("NAME=VALUE");
   out.all.push_back(c);
-  c = AddLive(app, "deal", "Deal a manche: a seeded shuffle (recorded), or the hands given.", args);
-  c->add_option("--seed", args.seed,
-                "shuffle with this seed (docs/REFEREE.md has the algorithm); default: a random "
-                "seed, recorded in the event")
-      ->type_name("N");
-  c->add_option("--hand", args.hands, "the hand of the next seat, e.g. \"3c 7h Qh ...\" "
-                "(repeat once per seat, seat 0 first)")
-      ->type_name("CARDS");
-  c->add_option("--turned", args.turned,
-                "Skull King, with --hand: the card turned up for trump (SK-D3)")
-      ->type_name("CARD");
-  out.all.push_back(c);
-  c = AddLive(app, "bid", "Bid the number of plis you will win this manche (Skull King, SK-B1-B5).",
-              args);
-  AddSeat(c, "--seat", args.seat, "the bidder");
-  c->add_option("BID", args.bid, "the number of plis, 0 to the cards dealt")->required();
-  c->add_option("--cannon", args.cannon,
-                "with the option cannonball: the bid's load, grapeshot or cannonball (SK-B5)")
-      ->check(CLI::IsMember({"grapeshot", "cannonball"}));
-  out.all.push_back(c);
-  c = AddLive(app, "exchange", "Record one gift of the exchange (RULES.md §11).", args);
-  AddSeat(c, "--from", args.from, "the giver");
-  AddSeat(c, "--to", args.to, "the receiver");
-  AddCards(c, args, "the cards given");
-  out.all.push_back(c);
-  c = AddLive(app, "play", "Play cards in turn (RULES.md §3, §5, §6, §7).", args);
-  AddSeat(c, "--seat", args.seat, "the player");
-  AddCards(c, args, "the cards played, all of one rank");
-  c->add_option("--declare", args.declare,
-                "declare a suite or a reverse with this play (Super Président), or play the "
-                "Tigress as a pirate or an escape (Skull King)")
-      ->check(CLI::IsMember({"suite", "reverse", "pirate", "escape"}));
-  out.all.push_back(c);
-  c = AddLive(app, "pass", "Pass (RULES.md P4, P5, O3).", args);
-  AddSeat(c, "--seat", args.seat, "the player");
-  out.all.push_back(c);
-  c = AddLive(app, "close", "Close the pli out of turn with the remaining cards of its rank (RULES.md §8).", args);
-  AddSeat(c, "--seat", args.seat, "the closer");
-  AddCards(c, args, "the remaining cards of the last play's rank");
-  out.all.push_back(c);
-  out.all.push_back(AddLive(app, "end", "End the game (RULES.md G1).", args));
+  // Every other command is a verb of a registered game (GameFacts::verbs).
+  const std::vector<VerbFact> verbs = AllVerbs();
+  std::vector<std::string> declares;
+  for (const Game* game : Games()) {
+    for (const std::string& d : game->Facts().declares) {
+      if (std::find(declares.begin(), declares.end(), d) == declares.end()) declares.push_back(d);
+    }
+  }
+  for (const VerbFact& verb : verbs) {
+    c = AddLive(app, verb.name.c_str(), verb.help.c_str(), args);
+    for (const VerbFact::Option& option : verb.takes) AddTake(c, option, args, declares);
+    out.all.push_back(c);
+  }
   return out;
 }
 
@@ -562,15 +602,14 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
   if (command == "new") {
     kind = FindGame(args.ruleset);
     if (kind == nullptr) {
-      Bad("--ruleset " + args.ruleset +
-          ": unknown (known: super-president, classic, skull-king, skull-king-official, "
-          "skull-king-original)");
+      Bad("--ruleset " + args.ruleset + ": unknown (known: " + JoinNames(AllRulesets()) + ")");
     }
   } else {
     std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);
     std::optional<StoredGame> stored = store->Read(args.game);
     if (!stored) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
     kind = &KindOfStored(*stored);
+    RefuseForeignVerb(command, *kind, args.game);
   }
   // A game with a live path of its own takes it (Super Président's,
   // cli/president/live.cc, registered in cli/game_commands.h); any other's

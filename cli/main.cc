@@ -129,6 +129,7 @@ struct Args {
   bool keep_going = false;          // audit --continue
   std::optional<int64_t> at;        // state, legal
   std::optional<std::string> game;  // state, legal
+  bool actions = false;             // legal --actions
   std::optional<std::string> html;  // audit --html FILE
   int jobs = 0;                     // audit --jobs N (0: pli::DefaultAuditJobs())
 };
@@ -234,7 +235,9 @@ int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
     if (i < at) match->Step(e);
   }
   if (args.json) {
-    if (legal) {
+    if (legal && args.actions) {
+      Print(pli::LegalWithActions(match->LegalJson(), match->LegalActionsJson()));
+    } else if (legal) {
       Print(match->LegalJson());
     } else {
       Print(match->StateJson());
@@ -252,13 +255,16 @@ int RunAnyPoint(const Args& args, pli::AnyLoadedGame& game, bool legal) {
 // pli state (`legal` false) and pli legal: the game's own command, or the
 // match of any game.
 int RunPoint(const Args& args, bool legal) {
+  if (args.actions && !args.json) {
+    throw std::runtime_error("--actions adds to the entries of --json: give --json too");
+  }
   std::unique_ptr<pli::SqliteReader> sqlite;  // --db's file, opened once
   OwnPoint own = nullptr;
   if (std::optional<pli::AnyLoadedGame> other = OtherGame(args, sqlite, own)) {
     return RunAnyPoint(args, *other, legal);
   }
   if (own == nullptr) throw std::runtime_error((args.db ? pli::StoreName(*args.db) : args.source) + " holds no game");
-  return own({args.source, args.db, args.at, args.game, args.json}, legal, std::move(sqlite));
+  return own({args.source, args.db, args.at, args.game, args.json, args.actions}, legal, std::move(sqlite));
 }
 
 CLI::App* AddCommand(CLI::App& app, const char* name, const char* description,
@@ -335,6 +341,9 @@ Commands AddCommands(CLI::App& app, Args& args) {
       "(Skull King: each bid, each card that may be played).",
       kLegalFooter, args);
   AddPointOptions(c.legal, args);
+  c.legal->add_flag("--actions", args.actions,
+                    "with --json: each entry also carries \"action\", the exact action to submit "
+                    "(pli serve's POST /actions), and \"label\" {\"en\",\"fr\"} for people");
   return c;
 }
 

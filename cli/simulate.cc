@@ -12,6 +12,7 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/game_facts.h"
 #include "cli/sim_print.h"
 #include "referee/open_store.h"
 #include "engine/text.h"
@@ -259,9 +260,7 @@ int RunPropCommand(const PropArgs& args) {
 // --- wiring ---
 
 void AddRulesOptions(CLI::App* c, std::string& ruleset, std::vector<std::string>& options) {
-  c->add_option("--ruleset", ruleset,
-                "super-president (default), classic, or Skull King's skull-king, "
-                "skull-king-official, skull-king-original");
+  c->add_option("--ruleset", ruleset, RulesetsByGame());
   c->add_option(
        "--option", options,
        "override an option of the ruleset, e.g. solo_continuation=always or trump=black "
@@ -285,8 +284,7 @@ class SimulateGroup : public CommandGroup {
         ->type_name("FILE");
     c->add_option("--games", sim_.games, "games to play (default 1)")->type_name("N");
     c->add_option("--seats", sim_.seats,
-                  "seats per game: 4 to 8 for Super Président, 2 to 8 for Skull King (2 to 6 for "
-                  "skull-king-original); default: one per --bots level, or 4")
+                  "seats per game: " + SeatRangesByGame() + "; default: one per --bots level, or 4")
         ->type_name("K");
     c->add_option(
          "--bots", sim_.bots,

@@ -74,6 +74,16 @@ boost::json::object FactsJson(const GameFacts& facts) {
           {"refused", std::move(refused)}};
 }
 
+boost::json::array LegalWithActions(boost::json::array legal, const boost::json::array& actions) {
+  for (size_t i = 0; i < legal.size() && i < actions.size(); ++i) {
+    boost::json::object& entry = legal[i].as_object();
+    const boost::json::object& given = actions[i].as_object();
+    entry["action"] = given.at("action");
+    entry["label"] = given.at("label");
+  }
+  return legal;
+}
+
 boost::json::object Match::ExplainJson(const AnyEvent& event) const {
   boost::json::object o;
   std::optional<Verdict> v = Decide(event);

@@ -154,6 +154,15 @@ class Match {
   // rulebook).
   virtual boost::json::object StateJson() const = 0;
   virtual boost::json::array LegalJson() const = 0;
+  // For each entry of LegalJson, in its order, what a client submits to
+  // take it and how to name it to people (issue 27):
+  // {"action":{the event's fields without seat, `from`, `at` or `id`: exactly
+  // what `pli serve`'s POST /actions takes as "action"},"label":{"en","fr"}}.
+  // The game chooses what the entry leaves open (Super Président: the
+  // suits, the lowest first; an exchange's cards, those K1/K2 force first),
+  // so that the action is one Decide accepts. Additive to LegalJson, whose
+  // entries stay as INTERFACE.md §2 writes them.
+  virtual boost::json::array LegalActionsJson() const = 0;
   // The same for people.
   virtual std::string StateText() const = 0;
   virtual std::string LegalText() const = 0;
@@ -229,6 +238,25 @@ struct RefusedFact {
   bool live_only = false;
   std::string rule;                // the rule id that decides it
   std::string message_en, message_fr;
+// One of a game's live verbs (`pli deal`, `pli play`: INTERFACE.md §2),
+// besides `new`, which every game has: the `pli` subcommand that writes an
+// event of that type. The cli offers the verbs of every registered game,
+// in the registry's order, and refuses a verb that the game of --game (or
+// --ruleset) does not list, with nothing written.
+struct VerbFact {
+  std::string name;                // "play": the subcommand and the event's `type`
+  std::string plural;              // "plays", for "which has no plays"
+  std::string help;                // the subcommand's one line of --help
+  // The options it takes, in the order --help lists them: each by the name
+  // the cli gives it (cli/live.cc wires them to the event's fields: "--seat",
+  // "--from", "--to", "CARDS", "--declare", "--seed", "--hand", "--turned",
+  // "BID", "--cannon") and its line of --help. A verb two games share takes
+  // the options of both, the first game's help for each.
+  struct Option {
+    std::string name;
+    std::string help;
+  };
+  std::vector<Option> takes;
 };
 struct GameFacts {
   std::string game;                 // "president", "skull-king"
@@ -238,6 +266,8 @@ struct GameFacts {
   std::vector<RulesetFact> rulesets;  // the first is the default
   std::vector<OptionFact> options;
   std::vector<RefusedFact> refused;   // the combinations refused (above)
+  std::vector<VerbFact> verbs;      // its live verbs besides `new`, in --help's order
+  std::vector<std::string> declares;  // the values of a play's `declare` (`pli play --declare`)
 };
 
 // A game: the rulesets it answers to, its wire and its rules.
@@ -318,6 +348,11 @@ class Game {
 // "type","values"?,"min"?,"max"?,"default","rule","label":{"en","fr"}}],
 // "refused":[{"options","live_only","rule","message":{"en","fr"}}]}.
 boost::json::object FactsJson(const GameFacts& facts);
+
+// `legal`'s entries (LegalJson) each with its "action" and "label" added
+// from `actions` (LegalActionsJson, aligned with it): `pli legal --json
+// --actions`.
+boost::json::array LegalWithActions(boost::json::array legal, const boost::json::array& actions);
 
 // The game a ruleset names, nullptr when none does.
 const Game* FindGame(std::string_view ruleset);

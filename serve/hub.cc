@@ -421,11 +421,13 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
     p.reply(Error(503, "storage", v.message));
     return;
   }
+  const bj::array legal = t.match->LegalJson();
   p.reply(Json(422, {{"error", "violation"},
                      {"code", v.code},
                      {"rule", v.rule},
                      {"message", ActorSentence(v)},
-                     {"legal", ProjectLegal(t.match->LegalJson(), p.seat)}}));
+                     {"legal", ProjectLegal(legal, p.seat)},
+                     {"actions", ProjectActions(legal, t.match->LegalActionsJson(), p.seat)}}));
 }
 
 // What happens next at a table once nothing is in flight: the server deals
@@ -534,11 +536,13 @@ std::string Hub::EventLine(const Table& t, size_t index, int seat) const {
 
 std::string Hub::EventMessage(const Table& t, size_t index, int seat) const {
   const TableEvent& e = t.events[index];
+  const bj::array legal = t.match->LegalJson();
   bj::object m{{"t", "event"},
                {"seq", static_cast<int64_t>(index + 1)},
                {"event", ProjectEvent(*t.kind, e.json, seat, e.sealed, Ended(t), e.by)},
                {"view", ProjectState(*t.match, seat)},
-               {"legal", ProjectLegal(t.match->LegalJson(), seat)}};
+               {"legal", ProjectLegal(legal, seat)},
+               {"actions", ProjectActions(legal, t.match->LegalActionsJson(), seat)}};
   return bj::serialize(m);
 }
 
@@ -585,7 +589,9 @@ bj::object Hub::Welcome(Table& t, int seat) {
                {"ruleset", t.ruleset},
                {"game", t.started ? bj::value(t.game) : bj::value(nullptr)}};
   m["view"] = t.started ? bj::value(ProjectState(*t.match, seat)) : bj::value(nullptr);
-  m["legal"] = ProjectLegal(t.match->LegalJson(), seat);
+  const bj::array legal = t.match->LegalJson();
+  m["legal"] = ProjectLegal(legal, seat);
+  m["actions"] = ProjectActions(legal, t.match->LegalActionsJson(), seat);
   m["seats"] = SeatsJson(t).at("seats");
   return m;
 }

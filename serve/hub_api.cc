@@ -131,9 +131,11 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   if (!ruleset || !ruleset->is_string()) return reply(Malformed("ruleset", "a ruleset is a string"));
   const Game* kind = FindGame(ruleset->as_string());
   if (!kind) return reply(Malformed("ruleset", "no game answers to that ruleset"));
-  // The seat range of the ruleset, from its game's facts (games/game.h).
-  int lo = 2, hi = 8;
-  for (const RulesetFact& r : kind->Facts().rulesets)
+  // The seat range of the ruleset, from its game's facts (games/game.h);
+  // the game's own range for a ruleset its facts do not list.
+  const GameFacts facts = kind->Facts();
+  int lo = facts.min_seats, hi = facts.max_seats;
+  for (const RulesetFact& r : facts.rulesets)
     if (r.name == std::string(ruleset->as_string())) lo = r.min_seats, hi = r.max_seats;
   const bj::value* seats = o->if_contains("seats");
   if (!seats || !seats->is_int64() || seats->as_int64() < lo || seats->as_int64() > hi)
@@ -389,7 +391,7 @@ Reply Hub::View(const std::string& table, const std::string& token) {
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
   bj::object w = Welcome(*t, seat);
-  bj::object out{{"seq", w.at("seq")}, {"view", w.at("view")}, {"legal", w.at("legal")},
+  bj::object out{{"seq", w.at("seq")}, {"view", w.at("view")}, {"legal", w.at("legal")}, {"actions", w.at("actions")},
                  {"seat", w.at("seat")}, {"seats", w.at("seats")}, {"started", w.at("started")},
                  {"ruleset", w.at("ruleset")}, {"code", w.at("code")}, {"game", w.at("game")},
                  {"over", t->match->Over()}};
@@ -539,6 +541,7 @@ void Hub::WsAct(const std::string& table, int seat, const bj::object& msg,
       m["message"] = body.at("message");
       if (body.contains("field")) m["field"] = body.at("field");
       m["legal"] = body.contains("legal") ? body.at("legal") : bj::value(bj::array{});
+      m["actions"] = body.contains("actions") ? body.at("actions") : bj::value(bj::array{});
     }
     sub->Send(bj::serialize(m));
   };

@@ -58,10 +58,12 @@ void Hub::Catchup(Table& t, const Subscriber* who) {
   const size_t end = std::min(t.events.size(), f->backlog + std::max<size_t>(options_.backlog_chunk, 1));
   // One view and one legal list for the chunk: every event message of a
   // backlog carries the table's present view (as a live one does).
-  bj::value view, legal;
+  bj::value view, legal, actions;
   if (f->ws && f->backlog < end) {
     view = ProjectState(*t.match, f->seat);
-    legal = ProjectLegal(t.match->LegalJson(), f->seat);
+    const bj::array all = t.match->LegalJson();
+    legal = ProjectLegal(all, f->seat);
+    actions = ProjectActions(all, t.match->LegalActionsJson(), f->seat);
   }
   const bool ended = Ended(t);
   for (size_t i = f->backlog; i < end; ++i) {
@@ -71,7 +73,8 @@ void Hub::Catchup(Table& t, const Subscriber* who) {
                                          {"seq", static_cast<int64_t>(i + 1)},
                                          {"event", ProjectEvent(*t.kind, e.json, f->seat, e.sealed, ended, e.by)},
                                          {"view", view},
-                                         {"legal", legal}}));
+                                         {"legal", legal},
+                                         {"actions", actions}}));
     } else {
       sub->Send(bj::serialize(ProjectEvent(*t.kind, e.json, f->seat, e.sealed, ended, e.by)) + "\n");
     }

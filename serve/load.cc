@@ -9,7 +9,8 @@
 //   pli-load --pli build/pli --mode bots  --tables 50  --seconds 20
 //   pli-load --pli build/pli --mode human --tables 200 --seconds 30
 // bots: every seat a bot at zero delay, one spectator per table.
-// human: every seat played by this program from its `legal`, one action per
+// human: every seat played by this program, the action the server gives with
+// each `legal` entry (`actions`, no game knowledge here), one action per
 // second per table, each table at its own phase within the second, plus a
 // spectator (5 connections for 4 seats).
 // fsync: no server; the floor of a durable commit on the disk of the
@@ -54,7 +55,6 @@
 #include "referee/open_store.h"
 #include "referee/referee.h"
 #include "serve/batch_store.h"
-#include "serve/client_action.h"
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -97,7 +97,6 @@ bj::value Call(http::verb verb, const std::string& target, const std::string& bo
   return bj::parse(res.body());
 }
 
-using pli::serve::client::ActionOf;
 
 struct Stats {
   uint64_t messages = 0, acks = 0, gaps = 0, leaks = 0, ended = 0, welcomes = 0;
@@ -235,16 +234,17 @@ class Conn : public std::enable_shared_from_this<Conn> {
   // A seat with something to do acts, at one action per second per table.
   void Consider(const bj::object& m) {
     if (!plays_) return;
+    // The server gives each legal entry's exact action (`actions`, aligned
+    // with `legal`): the first that is not a close out of turn is sent.
     const bj::array& legal = m.at("legal").as_array();
-    if (legal.empty()) return;
-    bj::object first;
-    for (const bj::value& a : legal)
-      if (a.at("type") != "close") {
-        first = a.as_object();
+    const bj::value* given = m.if_contains("actions");
+    if (legal.empty() || !given || !given->is_array()) return;
+    std::optional<bj::object> action;
+    for (size_t i = 0; i < legal.size() && i < given->as_array().size(); ++i)
+      if (legal[i].at("type") != "close") {
+        action = given->as_array()[i].at("action").as_object();
         break;
       }
-    if (first.empty()) return;
-    std::optional<bj::object> action = ActionOf(first, m.at("view").at("hand").as_array());
     if (!action) return;
     const int64_t seq = m.at("seq").as_int64();
     const std::string text = bj::serialize(bj::object{{"t", "act"}, {"rid", seq}, {"action", *action}, {"expect", seq}});
@@ -370,13 +370,10 @@ void ResyncLoop(Clock::time_point deadline, uint64_t& sent, uint64_t& refused) {
       head = v.at("seq").as_int64();
       over = v.at("over").as_bool();
       if (over) break;
-      const bj::array& legal = v.at("legal").as_array();
-      const bj::value* hand = v.at("view").as_object().if_contains("hand");
-      if (legal.empty() || !hand) continue;
-      const std::optional<bj::object> action = ActionOf(legal.front().as_object(), hand->as_array());
-      if (!action) continue;
+      const bj::value* actions = v.as_object().if_contains("actions");  // aligned with `legal`
+      if (!actions || !actions->is_array() || actions->as_array().empty()) continue;
       Call(http::verb::post, "/api/tables/" + table + "/actions",
-           bj::serialize(bj::object{{"action", *action}, {"expect", head}}), token);
+           bj::serialize(bj::object{{"action", actions->as_array().front().at("action")}, {"expect", head}}), token);
     }
   }
   std::fprintf(stderr, "resync: the long table has %lld events\n", static_cast<long long>(head));

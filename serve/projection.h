@@ -28,6 +28,10 @@ boost::json::object ProjectState(const Match& match, int seat);
 // `legal`: the entries of LegalJson whose `seat` is the recipient's ([] for
 // a spectator).
 boost::json::array ProjectLegal(const boost::json::array& legal, int seat);
+// `actions`: the entries of Match::LegalActionsJson (aligned with `legal`,
+// LegalJson) that ProjectLegal keeps, in its order, so that the recipient's
+// `actions[i]` is the action and label of its `legal[i]` (issue 27).
+boost::json::array ProjectActions(const boost::json::array& legal, const boost::json::array& actions, int seat);
 
 // Whether the event `match` folded last (its EventJson parsed) is sealed
 // (Match::Sealed: asked once, right after the event is folded).

@@ -129,7 +129,12 @@ EventBody BuildBody(const std::string& command, const LiveArgs& args, const Stat
   if (command == "close") {
     return CloseEvent{ResolveSeat(args.seat, state, "--seat"), ParseCards(args.cards, "CARDS")};
   }
-  return EndEvent{};
+  if (command == "end") return EndEvent{};
+  // Any other verb is not an action of Super Président: refused as bad
+  // usage before anything is read or written (issue 27: it once became
+  // `end`, which closes a game for good, RULES.md G1).
+  Bad("pli " + command + " is not an action of Super Président (its actions: new, deal, exchange, "
+      "play, pass, close, end); nothing was written");
 }
 
 std::string SeatText(int seat, const State& state) {
@@ -223,10 +228,6 @@ void PrintText(const LiveArgs& args, const Event& action, const SubmitResult& r,
 // A live command on a game of Super Président (cli/live.cc has checked the
 // game id, --id, the seat names and the time).
 int RunPresidentLive(const std::string& command, const LiveArgs& args) {
-  if (command == "bid") {
-    Bad("pli bid is an action of Skull King; game \"" + EscapeForTerminal(args.game) +
-        "\" is a game of Super Président, which has no bids");
-  }
   const bool judge_first = command == "new" && !std::filesystem::exists(args.db);
   for (bool judging = judge_first;; judging = false) {
     std::unique_ptr<EventStore> store =

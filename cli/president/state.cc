@@ -19,6 +19,7 @@
 #include "cli/president/source.h"
 #include "engine/president/rules.h"
 #include "engine/text.h"
+#include "games/president/module.h"
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "replay/president/fold.h"
@@ -111,7 +112,9 @@ int RunLegal(const PointArgs& args, std::unique_ptr<pli::SqliteReader> sqlite) {
   const pli::GameLog game = LoadOne(args, std::move(sqlite));
   const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
-  if (args.json)
+  if (args.json && args.actions)
+    Print(pli::LegalWithActions(pli::LegalToJson(actions), pli::LegalActionsJson(state)));
+  else if (args.json)
     Print(pli::LegalToJson(actions));
   else
     std::cout << pli::cli::LegalText(game, state, actions);

@@ -22,6 +22,60 @@
 #include "referee/president/shuffle.h"
 
 namespace pli {
+
+// Each legal entry made concrete by ToEvent (engine/president/legal.cc):
+// a play's or a close's cards of its rank from the seat's hand, the
+// lowest suits first (C1's order); a gift's cards the ranks K2 forces,
+// then the first free ones of those K1/K3 allow (RULES.md §11).
+boost::json::array LegalActionsJson(const State& state) {
+  namespace bj = boost::json;
+  bj::array out;
+  for (const LegalAction& a : LegalActions(state)) {
+    const Event e = ToEvent(state, a);
+    bj::array cards;
+    std::string text;
+    auto take = [&](const CardList& list) {
+      for (Card c : list) {
+        cards.emplace_back(CardText(c));
+        text += (text.empty() ? "" : " ") + CardText(c);
+      }
+    };
+    bj::object action;
+    std::string en, fr;
+    if (const auto* play = std::get_if<PlayEvent>(&e.body)) {
+      take(play->cards);
+      action = {{"type", "play"}, {"cards", cards}};
+      en = "Play " + text;
+      fr = "Jouer " + text;
+      if (play->declare != Declare::kNone) {
+        const std::string d = play->declare == Declare::kSuite ? "suite" : "reverse";
+        action["declare"] = d;
+        en += ", declaring " + d;
+        fr += ", en annonçant " + std::string(play->declare == Declare::kSuite ? "la suite" : "le reverse");
+      }
+    } else if (const auto* close = std::get_if<CloseEvent>(&e.body)) {
+      take(close->cards);
+      action = {{"type", "close"}, {"cards", cards}};
+      en = "Close the pli with " + text;
+      fr = "Fermer le pli avec " + text;
+    } else if (const auto* gift = std::get_if<ExchangeEvent>(&e.body)) {
+      take(gift->cards);
+      action = {{"type", "exchange"}, {"to", gift->to}, {"cards", cards}};
+      const std::string to = gift->to < static_cast<int>(state.seat_names.size())
+                                 ? state.seat_names[gift->to]
+                                 : "seat " + std::to_string(gift->to);
+      en = "Give " + text + " to " + to;
+      fr = "Donner " + text + " à " + to;
+    } else {
+      action = {{"type", "pass"}};
+      en = "Pass";
+      fr = "Passer";
+    }
+    out.push_back(bj::object{{"action", std::move(action)}, {"label", bj::object{{"en", en}, {"fr", fr}}}});
+  }
+  return out;
+}
+
 namespace {
 
 constexpr uint8_t kVersion = 0x01;  // FORMAT.md §6
@@ -206,6 +260,7 @@ class PresidentMatch final : public Match {
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  boost::json::array LegalActionsJson() const override { return pli::LegalActionsJson(state_); }
   std::string StateText() const override { return boost::json::serialize(StateJson()) + "\n"; }
   std::string LegalText() const override { return boost::json::serialize(LegalJson()) + "\n"; }
   std::vector<std::string> Seats() const override { return state_.seat_names; }
@@ -492,6 +547,26 @@ class President final : public Game {
     pick("scoring", {"none", "place"}, "G1", "Points by place", "Points selon la place");
     f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
                                    "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
+    // INTERFACE.md §2: its live verbs (RULES.md §3, §5-§8, §11, G1) and what
+    // a play may declare (U1 suite, V1 reverse).
+    f.verbs = {
+        {"deal", "deals", "Deal a manche: a seeded shuffle (recorded), or the hands given.",
+         {{"--seed", "shuffle with this seed (docs/REFEREE.md has the algorithm); default: a random "
+                     "seed, recorded in the event"},
+          {"--hand", "the hand of the next seat, e.g. \"3c 7h Qh ...\" (repeat once per seat, seat 0 first)"}}},
+        {"exchange", "exchanges", "Record one gift of the exchange (RULES.md §11).",
+         {{"--from", "the giver"}, {"--to", "the receiver"}, {"CARDS", "the cards given"}}},
+        {"play", "plays", "Play cards in turn (RULES.md §3, §5, §6, §7).",
+         {{"--seat", "the player"},
+          {"CARDS", "the cards played, all of one rank"},
+          {"--declare", "declare a suite or a reverse with this play (Super Président), or play the "
+                        "Tigress as a pirate or an escape (Skull King)"}}},
+        {"pass", "passes", "Pass (RULES.md P4, P5, O3).", {{"--seat", "the player"}}},
+        {"close", "closes", "Close the pli out of turn with the remaining cards of its rank (RULES.md §8).",
+         {{"--seat", "the closer"}, {"CARDS", "the remaining cards of the last play's rank"}}},
+        {"end", "ends", "End the game (RULES.md G1).", {}},
+    };
+    f.declares = {"suite", "reverse"};
     return f;
   }
   // An event for a seat (EventView above; no event is sealed).

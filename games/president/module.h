@@ -2,13 +2,21 @@
 #ifndef PLI_GAMES_PRESIDENT_MODULE_H_
 #define PLI_GAMES_PRESIDENT_MODULE_H_
 
+#include <boost/json/array.hpp>
+
 #include "engine/president/event.h"
+#include "engine/president/state.h"
 #include "games/game.h"
 
 namespace pli {
 
 // The game that answers to `super-president` and `classic`.
 const Game& PresidentGame();
+
+// Match::LegalActionsJson of a state of this game: for each entry of
+// LegalToJson(LegalActions(state)), in its order, {"action","label"}
+// (games/game.h); `pli legal --json --actions` prints them beside them.
+boost::json::array LegalActionsJson(const State& state);
 
 // Between the interface's events and Président's own (for the tools that
 // still take Président's events: docs/ARCHITECTURE.md §3).

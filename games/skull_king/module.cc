@@ -309,6 +309,40 @@ class SkullKingMatch final : public Match {
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
   boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  // Each legal entry is already concrete: a bid (SK-B1, with its cannon
+  // load, SK-B5) or one card (SK-P1, the Tigress with her declaration, SK-P3).
+  boost::json::array LegalActionsJson() const override {
+    namespace bj = boost::json;
+    bj::array out;
+    for (const LegalAction& a : LegalActions(state_)) {
+      bj::object action;
+      std::string en, fr;
+      if (a.type == EventType::kBid) {
+        action = {{"type", "bid"}, {"bid", a.bid}};
+        en = "Bid " + std::to_string(a.bid);
+        fr = "Annoncer " + std::to_string(a.bid);
+        if (a.cannon) {
+          const bool ball = *a.cannon == Cannon::kCannonball;
+          action["cannon"] = ball ? "cannonball" : "grapeshot";
+          en += ball ? " with a cannonball" : " with grapeshot";
+          fr += ball ? " avec un boulet" : " avec de la mitraille";
+        }
+      } else {
+        const std::string card = CardText(a.card);
+        action = {{"type", "play"}, {"cards", bj::array{bj::string(card)}}};
+        en = "Play " + card;
+        fr = "Jouer " + card;
+        if (a.declare != Declare::kNone) {
+          const bool pirate = a.declare == Declare::kPirate;
+          action["declare"] = pirate ? "pirate" : "escape";
+          en += pirate ? " as a pirate" : " as an escape";
+          fr += pirate ? " comme pirate" : " comme fuite";
+        }
+      }
+      out.push_back(bj::object{{"action", std::move(action)}, {"label", bj::object{{"en", en}, {"fr", fr}}}});
+    }
+    return out;
+  }
   std::string StateText() const override { return sk::StateText(state_); }
   std::string LegalText() const override { return sk::LegalText(state_); }
   std::vector<std::string> Seats() const override { return state_.seat_names; }
@@ -674,6 +708,24 @@ class SkullKing final : public Game {
         "Une table en ligne ne peut pas avoir des annonces simultanées avec la règle de la dernière annonce : "
         "la juger révélerait à son auteur la somme des annonces cachées. Désactivez-la ou annoncez chacun "
         "son tour."});
+    // INTERFACE.md §2: its live verbs (SK-D1-D3, SK-B1-B5, SK-P1-P5, SK-G1)
+    // and what a play of the Tigress declares (SK-P3).
+    f.verbs = {
+        {"deal", "deals", "Deal a manche (SK-D1-D3): a seeded shuffle (recorded), or the hands given.",
+         {{"--seed", "shuffle with this seed; default: a random seed, recorded in the event"},
+          {"--hand", "the hand of the next seat (repeat once per seat, seat 0 first)"},
+          {"--turned", "Skull King, with --hand: the card turned up for trump (SK-D3)"}}},
+        {"bid", "bids", "Bid the number of plis you will win this manche (Skull King, SK-B1-B5).",
+         {{"--seat", "the bidder"},
+          {"BID", "the number of plis, 0 to the cards dealt"},
+          {"--cannon", "with the option cannonball: the bid's load, grapeshot or cannonball (SK-B5)"}}},
+        {"play", "plays", "Play a card in turn (SK-P1-P5).",
+         {{"--seat", "the player"},
+          {"CARDS", "the card played"},
+          {"--declare", "play the Tigress as a pirate or an escape (SK-P3)"}}},
+        {"end", "ends", "End the game (SK-G1).", {}},
+    };
+    f.declares = {"pirate", "escape"};
     return f;
   }
   std::optional<std::string> LiveRefusal(const pli::Match& opened) const override;

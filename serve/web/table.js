@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 const store = window.sessionStorage;
 let me = JSON.parse(store.getItem('pli') || 'null');  // {table, token, host, code}
 let ws = null, lastSeq = 0, view = null, legal = [], seats = [], picked = new Set(), rid = 0;
+// The server's exact action and label for each entry of `legal` (issue 27).
+let actions = [];
 let started = false, sawEnd = false, acks = 0, catalogue = null, serverCatalogue = false, focusWanted = false;
 let pliLog = [], pliHist = [], lastPli = null, trickHist = [];  // this manche, as seen
 let lang = localStorage.getItem('pli-lang') || ((navigator.language || 'fr').toLowerCase().startsWith('fr') ? 'fr' : 'en');
@@ -307,7 +309,7 @@ function onMessage(m) {
     // legal list is the server's (or the one before), and focus returns to
     // the hand (issue 26).
     $('refusal').textContent = `${serverText(m) || m.code}${m.rule ? ' (' + m.rule + ')' : ''}`;
-    if (Array.isArray(m.legal) && m.legal.length) legal = m.legal;  // a refusal changes nothing
+    if (Array.isArray(m.legal) && m.legal.length) { legal = m.legal; actions = m.actions || []; }  // a refusal changes nothing
     picked.clear(); focusWanted = true; draw();
   } else if (m.t === 'stale') { send({ t: 'resync', since: lastSeq }); }
   else if (m.t === 'ack') { acks++; $('refusal').textContent = ''; }
@@ -320,7 +322,7 @@ function onMessage(m) {
 // A new view (a welcome or an event): the plis of this manche as seen.
 function take(m, ev) {
   const before = view;
-  lastSeq = m.seq; view = m.view; legal = m.legal || [];
+  lastSeq = m.seq; view = m.view; legal = m.legal || []; actions = m.actions || [];
   if (view && view.game && me && me.game !== view.game) { me.game = view.game; save(); loadHist(); }
   if (ev) track(before, ev);
   if (ev && ev.type === 'end') sawEnd = true;
@@ -549,6 +551,12 @@ function drawHand() {
   }
 }
 
+// The action the server gives for legal entry `a` (`actions`, aligned with
+// `legal`), else `fallback`: what a button with no cards to pick sends.
+function given(a, fallback) {
+  const g = actions[legal.indexOf(a)];
+  return (g && g.action) || fallback;
+}
 function actButton(key, label, action, cls) {
   const b = node('button', cls || '', label);
   b.type = 'button'; b.dataset.key = key; b.dataset.action = action.type;
@@ -605,12 +613,13 @@ function drawActions() {
         }
       }
     }
-    if (legal.some((a) => a.type === 'pass')) actButton('pass', t('pass'), { type: 'pass' });
+    const pass = legal.find((a) => a.type === 'pass');
+    if (pass) actButton('pass', t('pass'), given(pass, { type: 'pass' }));
   } else {
     const bids = legal.filter((a) => a.type === 'bid');
     if (bids.length) {
       line(t('bidGuide', view.hand_size), 'turn');
-      for (const a of bids) actButton(`bid${a.bid}${a.cannon || ''}`, t('bidBtn', a.bid) + (a.cannon ? ` (${a.cannon})` : ''), { type: 'bid', bid: a.bid, ...(a.cannon ? { cannon: a.cannon } : {}) }, 'bidbtn');
+      for (const a of bids) actButton(`bid${a.bid}${a.cannon || ''}`, t('bidBtn', a.bid) + (a.cannon ? ` (${a.cannon})` : ''), given(a, { type: 'bid', bid: a.bid, ...(a.cannon ? { cannon: a.cannon } : {}) }), 'bidbtn');
     }
     if (legal.some((a) => a.type === 'play')) {
       line(t('yourTurn'), 'turn');
@@ -618,8 +627,8 @@ function drawActions() {
       if (!c) line(t('pickCard'));
       else for (const a of legal.filter((x) => x.type === 'play' && x.card === c)) {
         // SK-P3: the Tigress is played as a pirate or as an escape.
-        if (a.declare) actButton(`play${a.declare}`, t('tigressAs', a.declare), { type: 'play', cards: [c], declare: a.declare }, 'declare');
-        else actButton('play', t('play', PliCards.label(c, lang)), { type: 'play', cards: [c] }, 'primary');
+        if (a.declare) actButton(`play${a.declare}`, t('tigressAs', a.declare), given(a, { type: 'play', cards: [c], declare: a.declare }), 'declare');
+        else actButton('play', t('play', PliCards.label(c, lang)), given(a, { type: 'play', cards: [c] }), 'primary');
       }
     }
   }

@@ -26,12 +26,11 @@
 #include <fstream>
 #include <random>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 #include <thread>
-
-#include "serve/client_action.h"
 
 namespace {
 
@@ -42,8 +41,14 @@ namespace net = boost::asio;
 namespace bj = boost::json;
 using tcp = net::ip::tcp;
 
-using pli::serve::client::ActionOf;
-using pli::serve::client::RankOf;
+// The action the server gives for entry `i` of a message's `legal` (its
+// `actions`, aligned with `legal`: issue 27), nullopt when there is none.
+// The client knows no game: it submits what it is given.
+inline std::optional<bj::object> GivenAction(const bj::object& m, size_t i) {
+  const bj::value* actions = m.if_contains("actions");
+  if (!actions || !actions->is_array() || i >= actions->as_array().size()) return std::nullopt;
+  return actions->as_array()[i].at("action").as_object();
+}
 
 // `pli serve` on a temp database, stopped by its pid.
 class Server {

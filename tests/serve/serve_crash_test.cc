@@ -39,7 +39,7 @@ void Drive(Client& c, bj::object last, std::atomic<int>& acks) {
     if (last.at("view").is_null()) return;
     const bj::array& legal = last.at("legal").as_array();
     if (legal.empty() || attempt >= legal.size()) return;
-    std::optional<bj::object> action = ActionOf(legal[attempt].as_object(), last.at("view").at("hand").as_array());
+    std::optional<bj::object> action = GivenAction(last, attempt);
     if (!action) return;
     tried = seq;
     c.sent[++c.rid] = *action;

@@ -41,8 +41,7 @@ class Witness {
       REQUIRE(mine.status == 200);
       const bj::value m = mine.json();
       const int64_t seq = m.at("seq").as_int64();
-      std::optional<bj::object> action =
-          ActionOf(m.at("legal").as_array().at(0).as_object(), m.at("view").at("hand").as_array());
+      std::optional<bj::object> action = GivenAction(m.as_object(), 0);
       REQUIRE(action);
       const bj::object body{{"action", *action}, {"expect", seq}};
       const Response a = TimedRequest(port_, http::verb::post, Api(t_, "actions"), bj::serialize(body), t_.tokens[turn]);

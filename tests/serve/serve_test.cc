@@ -237,7 +237,7 @@ void Play(Player& p, const std::string& table, const std::string& token) {
     if (t == "rejected") ++attempt;
     const bj::array& legal = last.at("legal").as_array();
     if (legal.empty() || attempt >= legal.size()) continue;
-    std::optional<bj::object> action = ActionOf(legal[attempt].as_object(), last.at("view").at("hand").as_array());
+    std::optional<bj::object> action = GivenAction(last, attempt);
     if (!action) continue;
     tried_seq = seq;
     p.ws->Send({{"t", "act"}, {"rid", ++rid}, {"action", *action}, {"expect", seq}});
