@@ -382,11 +382,10 @@ std::optional<uint8_t> FormatOf(const Game& game);
 //     score under its options, `scores` (one number per seat:
 //     sim/score_stats.cc); `pli new`/`play --json` print `phase` and `turn`.
 //   - Match::LegalJson's entries each have `type` (a string) and `seat`
-//     (a seat of the game: serve/projection.h sends a seat its own), and an
-//     entry built into an action as a client builds it
-//     (serve/client_action.h; its exact `action` when it carries one) is
-//     accepted by Decide. An entry with `card` carries `declare` (null for
-//     none: serve/client_action.h reads it).
+//     (a seat of the game: serve/projection.h sends a seat its own), and
+//     LegalActionsJson gives one exact action per entry, in its order,
+//     which Decide accepts as its seat's. An entry with `card` carries
+//     `declare` (null for none).
 //   - Every seat of ToAct() has a legal entry; no seat once Over().
 //   - `end` ({"type":"end"}) is legal after a finished game (Over(), until
 //     an `end` is written): the tools and the live table close it so.

@@ -28,7 +28,6 @@
 #include "referee/chain.h"
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
-#include "serve/client_action.h"
 #include "tests/cli/run.h"
 #include "tests/games/play.h"
 #include "tests/temp_dir.h"
@@ -38,16 +37,10 @@ namespace {
 
 // The action a legal entry stands for, as a line of its seat (the server's
 // way: `seat`, or `from` when its game's reader asks for the giver): the
-// entry's own `action` when it carries one, else built from the entry as a
-// client builds it (serve/client_action.h). "" when it cannot be built.
-std::string ActionLine(const Game& game, const bj::object& entry, const bj::array& hands) {
+// game's exact action for it (Match::LegalActionsJson). "" when it has none.
+std::string ActionLine(const Game& game, const bj::object& entry, std::optional<bj::object> a,
+                       const bj::array& hands) {
   const int seat = static_cast<int>(entry.at("seat").as_int64());
-  std::optional<bj::object> a;
-  if (const bj::value* exact = entry.if_contains("action"); exact && exact->is_object()) {
-    a = exact->as_object();
-  } else {
-    a = ClientAction(entry, hands.at(seat).as_array());
-  }
   if (!a) return "";
   if (!a->contains("seat") && !a->contains("from")) (*a)["seat"] = seat;
   std::string line = bj::serialize(*a);
@@ -98,7 +91,10 @@ void CheckContracts(Seen& seen, const Game& game, const Match& m, int seats, boo
   // The legal list: its shape, and each entry accepted.
   const bj::array legal = m.LegalJson();
   std::set<int> acting;
-  for (const bj::value& v : legal) {
+  const bj::array actions = m.LegalActionsJson();
+  REQUIRE(actions.size() == legal.size());  // aligned, one per entry
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const bj::value& v = legal[i];
     REQUIRE(v.is_object());
     const bj::object& entry = v.as_object();
     INFO(bj::serialize(entry));
@@ -111,7 +107,7 @@ void CheckContracts(Seen& seen, const Game& game, const Match& m, int seats, boo
     REQUIRE(seat < seats);
     acting.insert(seat);
     if (entry.contains("card")) CHECK(entry.contains("declare"));
-    const std::string line = ActionLine(game, entry, hands);
+    const std::string line = ActionLine(game, entry, ExactAction(actions, i), hands);
     INFO(line);
     REQUIRE(!line.empty());
     const GameLine read = game.ReadLine(line, seats);

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "games/game.h"
-#include "serve/client_action.h"
 
 namespace pli::games_test {
 
@@ -56,12 +55,13 @@ inline std::string RandomOpeningLine(const Game& game, std::mt19937_64& rng, int
   return bj::serialize(line);
 }
 
-// The action of a legal entry as a client builds it
-// (serve::client::ActionOf), whose gift reads `ranks` as an array: a gift
-// of the giver's choice (`ranks` null) is given without it.
-inline std::optional<bj::object> ClientAction(bj::object entry, const bj::array& hand) {
-  if (const bj::value* ranks = entry.if_contains("ranks"); ranks && ranks->is_null()) entry.erase("ranks");
-  return serve::client::ActionOf(entry, hand);
+// The exact action of each legal entry (Match::LegalActionsJson, aligned
+// with LegalJson: issue 27), or nullopt past its end.
+inline std::optional<bj::object> ExactAction(const bj::array& actions, size_t i) {
+  if (i >= actions.size() || !actions[i].is_object()) return std::nullopt;
+  const bj::value* a = actions[i].as_object().if_contains("action");
+  if (!a || !a->is_object()) return std::nullopt;
+  return a->as_object();
 }
 
 // A game being played: its match (keeping the log its bots need), one bot

@@ -31,7 +31,6 @@
 #include <vector>
 
 #include "games/game.h"
-#include "serve/client_action.h"
 #include "serve/projection.h"
 #include "tests/games/play.h"
 
@@ -126,14 +125,16 @@ Frames FramesFor(const Game& game, const Match& after, const bj::object& event, 
                 serve::ProjectLegal(after.LegalJson(), seat)};
 }
 
-// The other actions `seat` could have taken instead (its legal entries
-// built as a client builds them, serve/client_action.h), as lines.
+// The other actions `seat` could have taken instead (the exact actions of
+// its legal entries, Match::LegalActionsJson, as the server sends them), as lines.
 std::vector<std::string> Alternatives(const Game& game, const Match& before, int seat) {
   std::vector<std::string> out;
   const bj::object state = before.StateJson();
   const bj::array& hands = state.at("hands").as_array();
-  for (const bj::value& entry : serve::ProjectLegal(before.LegalJson(), seat)) {
-    std::optional<bj::object> a = ClientAction(entry.as_object(), hands[seat].as_array());
+  const bj::array legal = before.LegalJson();
+  const bj::array actions = serve::ProjectActions(legal, before.LegalActionsJson(), seat);
+  for (size_t i = 0; i < actions.size(); ++i) {
+    std::optional<bj::object> a = ExactAction(actions, i);
     if (!a) continue;
     (*a)["seat"] = seat;
     std::string line = bj::serialize(*a);
