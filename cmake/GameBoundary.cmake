@@ -4,7 +4,7 @@
 #   cmake -DROOT=<repo> -DALLOW=<list file> -P GameBoundary.cmake
 #
 # A game's folders are the folders named after it in each layer
-# (engine/president/, schema/president/, bots/president/); GAMES below lists
+# (games/president/rules/, games/president/wire/, games/president/bots/); GAMES below lists
 # the games. The shared layers are LAYERS below; tests/, bench/ and fuzz/
 # test or measure a game and may name it.
 #

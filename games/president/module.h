@@ -2,7 +2,7 @@
 #ifndef PLI_GAMES_PRESIDENT_MODULE_H_
 #define PLI_GAMES_PRESIDENT_MODULE_H_
 
-#include "engine/president/event.h"
+#include "games/president/rules/event.h"
 #include "games/game.h"
 
 namespace pli {
