@@ -243,7 +243,7 @@ int RunSimulate(const SimulateArgs& args) {
   return RunAnySimulate(args, game);
 }
 
-// --- pli prop: each game's own checks (cli/<game>/) ---
+// --- pli prop: each game's own checks (games/<game>/cli/) ---
 
 int RunPropCommand(const PropArgs& args) {
   if (args.runs < 1)
