@@ -59,7 +59,7 @@ foreach(layer IN LISTS LAYERS)
   if(NOT IS_DIRECTORY "${ROOT}/${layer}")
     continue()
   endif()
-  # A folder named after a game in a shared layer (games/president/rules/): a
+  # A folder named after a game in a shared layer (serve/president/): a
   # game's code goes in games/<game>/ (docs/ARCHITECTURE.md).
   if(NOT layer STREQUAL "games")
     file(GLOB_RECURSE dirs LIST_DIRECTORIES true RELATIVE "${ROOT}" "${ROOT}/${layer}/*")
