@@ -5,8 +5,8 @@
 #include "bench/harness.h"
 #include "bench/random_games.h"
 #include "bench/report.h"
-#include "engine/president/compact.h"
-#include "engine/president/rules.h"
+#include "games/president/rules/compact.h"
+#include "games/president/rules/rules.h"
 
 namespace pli::bench {
 namespace {

@@ -24,7 +24,7 @@
 #include "bench/store_ops.h"
 #include "referee/postgres_conn.h"
 #include "referee/postgres_store.h"
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "replay/audit.h"
 #include "replay/chain_check.h"
 

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
-#include "engine/president/rules.h"
-#include "referee/president/shuffle.h"
+#include "games/president/rules/rules.h"
+#include "games/president/referee/shuffle.h"
 
 namespace pli::bench {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/event.h"
-#include "engine/president/state.h"
+#include "games/president/rules/event.h"
+#include "games/president/rules/state.h"
 #include "games/president/log.h"
 
 namespace pli::bench {

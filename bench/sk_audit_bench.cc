@@ -5,7 +5,7 @@
 // The archive (build-bench/data/sk-events-1m.db, made once and reused) holds
 // random legal games of the three presets, as a live table writes them:
 // 2 to 8 seats (original 2 to 6), deals by Skull King's seeded shuffle
-// (DealFromSeed of bots/skull_king), bids and plays picked uniformly among
+// (DealFromSeed of games/skull_king/bots), bids and plays picked uniformly among
 // LegalActions, every event stamped with `at`, every deal, bid and play
 // with a client `id`; half of the games are played to the end of their 10
 // manches, the others closed by an `end` event after 1 to 9. They are
@@ -26,9 +26,9 @@
 #include "bench/random_games.h"
 #include "bench/report.h"
 #include "bench/store_ops.h"
-#include "bots/skull_king/bot.h"
-#include "engine/skull_king/options.h"
-#include "engine/skull_king/rules.h"
+#include "games/skull_king/bots/bot.h"
+#include "games/skull_king/rules/options.h"
+#include "games/skull_king/rules/rules.h"
 #include "games/game.h"
 #include "referee/chain.h"
 #include "referee/referee.h"
@@ -36,7 +36,7 @@
 #include "replay/audit.h"
 #include "replay/chain_check.h"
 #include "replay/stored_scan.h"
-#include "schema/skull_king/event_codec.h"
+#include "games/skull_king/wire/event_codec.h"
 
 namespace pli::bench {
 namespace {

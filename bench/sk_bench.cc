@@ -4,7 +4,7 @@
 // Each step: LegalActions, a uniformly random pick, ToEvent, Decide (it must
 // accept), ApplyInPlace (the list and the event reuse their storage from
 // step to step). Counted: actions (bids and plays). Deals are made
-// by the seeded shuffle of bots/skull_king (DealFromSeed) as manches end,
+// by the seeded shuffle of games/skull_king/bots (DealFromSeed) as manches end,
 // Decided in the validated loop and applied in both; their time is in the
 // figure, but they are not counted as actions (their number is noted). A
 // game event starts each game of 10 manches (Decided too when validating),
@@ -18,9 +18,9 @@
 #include "bench/harness.h"
 #include "bench/random_games.h"
 #include "bench/report.h"
-#include "bots/skull_king/bot.h"
-#include "engine/skull_king/options.h"
-#include "engine/skull_king/rules.h"
+#include "games/skull_king/bots/bot.h"
+#include "games/skull_king/rules/options.h"
+#include "games/skull_king/rules/rules.h"
 
 namespace pli::bench {
 namespace {
@@ -122,7 +122,7 @@ void MeasureSkullKingPlay(const Config& c, Report& r) {
   r.Note("7: " + Count(static_cast<double>(actions)) + " actions (bids and plays) a repetition " +
          "per preset, " + std::to_string(reps) + " repetitions of each loop, alternating; " +
          "whole games of 10 manches, 2 to 8 seats (original: 2 to 6), deals by Skull King's " +
-         "seeded shuffle (bots/skull_king DealFromSeed), timed but not counted as actions " +
+         "seeded shuffle (games/skull_king/bots DealFromSeed), timed but not counted as actions " +
          "(validated loop: game and deal events Decided too); a repetition: " + deals);
 }
 

@@ -11,8 +11,8 @@
 #include "bench/report.h"
 #include "bench/store_ops.h"
 #include "referee/sqlite_store.h"
-#include "replay/president/chain_check.h"
-#include "replay/president/stored_scan.h"
+#include "games/president/replay/chain_check.h"
+#include "games/president/replay/stored_scan.h"
 #include "replay/stored_scan.h"
 
 namespace pli::bench {
@@ -27,7 +27,7 @@ std::string SmallDb(const Config& c) {
 std::string Mb(int64_t kb) { return Count(static_cast<double>(kb) / 1024) + " MB"; }
 
 // What `pli state --db F --game G --at N` does once the store is open
-// (replay/president/source.h LoadDbGame): the game read and checked in one pass over its
+// (games/president/replay/source.h LoadDbGame): the game read and checked in one pass over its
 // rows, then folded.
 int64_t StateAt(SqliteReader& store, const std::string& game, int64_t at) {
   std::optional<GameLog> log = LoadStoredGameFast(store, game);

@@ -11,14 +11,14 @@
 #include <variant>
 
 #include "bench/random_games.h"
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "referee/sqlite_store.h"
 #include "replay/audit.h"
 #include "replay/chain_check.h"
-#include "replay/president/chain_check.h"
+#include "games/president/replay/chain_check.h"
 #include "replay/stored_scan.h"
-#include "schema/president/event_codec.h"
-#include "schema/president/record.h"
+#include "games/president/wire/event_codec.h"
+#include "games/president/wire/record.h"
 
 namespace pli::bench {
 namespace {

@@ -10,7 +10,7 @@
 #include "bench/random_games.h"
 #include "bench/report.h"
 #include "bench/store_ops.h"
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "referee/sqlite_store.h"
 
 namespace pli::bench {

@@ -1,6 +1,6 @@
 // rng.h: the bots' own seeded generator (SplitMix64), so a seed gives the
 // same choices with every standard library. Shared by every game's bots
-// (bots/<game>/) and their tests.
+// (games/<game>/bots/) and their tests.
 #ifndef PLI_BOTS_RNG_H_
 #define PLI_BOTS_RNG_H_
 

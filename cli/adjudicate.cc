@@ -1,7 +1,7 @@
 // adjudicate.cc: the commands a referee settles a dispute with (CLI11
 // wiring; the work is in the Match's ExplainJson, replay/any_diff and
 // replay/scenario, or in a game's own explain and diff, registered by its
-// cli folder: cli/game_commands.h, Super Président's cli/president/):
+// cli folder: cli/game_commands.h, Super Président's games/president/cli/):
 //   pli explain SOURCE --at SEQ   one event: legal or not, by which rule, in
 //                                 which state, and what the player could have done
 //   pli diff A B                  two records of one game: where they part
@@ -186,7 +186,7 @@ int RunExplain(const ExplainArgs& args) {
   if (args.db.has_value() == !args.source.empty())
     throw std::runtime_error("give either a log file (SOURCE) or --db FILE");
   std::optional<AnyLoadedGame> game = LoadExplained(args);
-  // The game's own explain (Super Président's: cli/president/adjudicate.cc),
+  // The game's own explain (Super Président's: games/president/cli/adjudicate.cc),
   // which reads the game the way it needs; else the Match's explanation.
   const Game& kind = game ? *game->log.kind : DefaultGame();
   if (const auto own = CommandsOf(kind).explain) return own(args);
@@ -235,7 +235,7 @@ int RunDiff(const DiffArgs& args) {
                              std::string(any_a.kind->Name()) + ", B of " + std::string(any_b.kind->Name()));
   }
   const std::string game_id = any_a.game == any_b.game ? any_a.game : any_a.game + " / " + any_b.game;
-  // The game's own diff (Super Président's: cli/president/adjudicate.cc).
+  // The game's own diff (Super Président's: games/president/cli/adjudicate.cc).
   if (const auto own = CommandsOf(*any_a.kind).diff)
     return own(DiffSides{any_a, any_b, game_id, label_a, label_b, args.strict, args.json});
   // Any other game, through the game interface.

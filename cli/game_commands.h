@@ -3,7 +3,7 @@
 // every game through the game interface (games/game.h); where a game has
 // its own loop or checks (Super Président's `simulate`, whose bots also
 // close out of turn, X1; each game's `prop`), its cli folder
-// (cli/<game>/) registers them here at start-up, under the game's name, as
+// (games/<game>/cli/) registers them here at start-up, under the game's name, as
 // OpenSpiel's games register themselves (../shared/GAMES.md). The shared
 // command asks for the game's entry once, when it knows the game, and calls
 // it; it never names a game.

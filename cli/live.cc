@@ -612,7 +612,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
     RefuseForeignVerb(command, *kind, args.game);
   }
   // A game with a live path of its own takes it (Super Président's,
-  // cli/president/live.cc, registered in cli/game_commands.h); any other's
+  // games/president/cli/live.cc, registered in cli/game_commands.h); any other's
   // action is written as its event's JSON line and judged by SubmitAny.
   if (const auto live = CommandsOf(*kind).live) return live(command, args);
   return RunLiveAny(command, args, *kind);

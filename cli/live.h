@@ -2,7 +2,7 @@
 // commands new, deal, bid, exchange, play, pass, close and end. CLI11
 // wiring: each builds the action from its arguments, calls referee/
 // SubmitAny and prints the outcome; a game with a live path of its own
-// (Super Président's, cli/president/live.cc) registers it in
+// (Super Président's, games/president/cli/live.cc) registers it in
 // cli/game_commands.h and is called with the parsed arguments.
 #ifndef PLI_CLI_LIVE_H_
 #define PLI_CLI_LIVE_H_

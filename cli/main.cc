@@ -183,7 +183,7 @@ OwnPoint OwnPointOf(const pli::Game* kind) {
 
 // The game a state or legal command looks at, read through the game
 // interface (games/game.h); nullopt when its game reads it itself (`own`
-// set: Super Président's, cli/president/state.cc). A SQLite file is opened
+// set: Super Président's, games/president/cli/state.cc). A SQLite file is opened
 // once: its store is left in `sqlite` for that game's own command, and the
 // game's kind is read off its first row before the game is read (once, by
 // one path or the other).

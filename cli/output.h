@@ -1,6 +1,6 @@
 // output.h: what the `pli` commands print for any game: seats, the audit
 // document of INTERFACE.md §2 and the human text of audit. (Super
-// Président's text of state and legal is its own: cli/president/output.h.)
+// Président's text of state and legal is its own: games/president/cli/output.h.)
 // Header-only, cli only.
 #ifndef PLI_CLI_OUTPUT_H_
 #define PLI_CLI_OUTPUT_H_

@@ -1,6 +1,6 @@
 // replay_look.h: how `pli replay` shows a point of a game, whichever game's
 // screen draws it (cli/replay_view.cc; Super Président's own lines in
-// cli/president/replay_text.h, any other game's in replay/any_stepper.h).
+// games/president/cli/replay_text.h, any other game's in replay/any_stepper.h).
 // Header-only, cli only.
 #ifndef PLI_CLI_REPLAY_LOOK_H_
 #define PLI_CLI_REPLAY_LOOK_H_

@@ -375,7 +375,7 @@ class ReplayCommand : public CommandGroup {
     AnyLoadedGame loaded = LoadGame(args_);
     const auto own_view = loaded.log.kind ? CommandsOf(*loaded.log.kind).replay : nullptr;
     if (own_view == nullptr) return RunAny(std::move(loaded.log));
-    // The game's own view (Super Président's: cli/president/replay.cc).
+    // The game's own view (Super Président's: games/president/cli/replay.cc).
     const ReplayView view = own_view(std::move(loaded.log), args_.at, args_.seat);
     if (args_.json) return PrintJson(view);
     ReplayLook look;

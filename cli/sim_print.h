@@ -1,5 +1,5 @@
 // sim_print.h: what the printers of `pli simulate` and `pli prop` share,
-// whichever game's loop or checks ran (cli/simulate.cc, cli/<game>/): the
+// whichever game's loop or checks ran (cli/simulate.cc, games/<game>/cli/): the
 // exit statuses, the progress bar, fixed-point numbers, the intervals and
 // the closing members of a simulation's document. Header-only, cli only.
 #ifndef PLI_CLI_SIM_PRINT_H_

@@ -1,7 +1,7 @@
 // simulate.cc: `pli simulate` and `pli prop` (docs/SIMULATE.md): CLI11
 // wiring for every game. A game's own simulate and prop, where it has them,
 // are registered by its cli folder (cli/game_commands.h; Super Président's
-// in cli/president/, Skull King's prop in cli/skull_king/); a simulation of
+// in games/president/cli/, Skull King's prop in games/skull_king/cli/); a simulation of
 // any other game runs the loop of any game (sim/any_sim.h), printed here.
 #include <boost/json.hpp>
 #include <iomanip>
@@ -237,14 +237,14 @@ int RunAnySimulate(const SimulateArgs& args, const Game& game) {
 }
 
 // The game's own simulate when its cli folder registered one (Super
-// Président's: cli/president/), else the loop of any game.
+// Président's: games/president/cli/), else the loop of any game.
 int RunSimulate(const SimulateArgs& args) {
   const Game& game = GameOfRuleset(args.ruleset);
   if (const auto simulate = CommandsOf(game).simulate) return simulate(args);
   return RunAnySimulate(args, game);
 }
 
-// --- pli prop: each game's own checks (cli/<game>/) ---
+// --- pli prop: each game's own checks (games/<game>/cli/) ---
 
 int RunPropCommand(const PropArgs& args) {
   if (args.runs < 1)

@@ -1,7 +1,7 @@
 // style.h: how the human output of `pli` looks, for every game. On a
 // terminal, text is painted: verdicts green or red, rule ids bold, and a
 // game's cards as the game's own text says (Super Président's, with their
-// suit symbols in colour: cli/president/cards.h). Anywhere else, and whenever
+// suit symbols in colour: games/president/cli/cards.h). Anywhere else, and whenever
 // NO_COLOR is set, the output is plain: two-letter cards (RULES.md C1), no escape sequence, byte
 // for byte what scripts and tests read. Header-only, cli only.
 #ifndef PLI_CLI_STYLE_H_

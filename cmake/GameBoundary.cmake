@@ -1,28 +1,43 @@
-# GameBoundary.cmake: fails when a file outside a game's folders includes
+# GameBoundary.cmake: fails when a file outside a game's folder includes
 # that game's headers (GAMES.md: "no file outside a game's folders includes
-# that game's headers, except the one registry"). Run as
+# that game's headers, except the one registry"), or when a shared layer
+# has a folder named after a game. Run as
 #   cmake -DROOT=<repo> -DALLOW=<list file> -P GameBoundary.cmake
 #
-# A game's folders are the folders named after it in each layer
-# (engine/president/, schema/president/, bots/president/); GAMES below lists
-# the games. The shared layers are LAYERS below; tests/, bench/ and fuzz/
-# test or measure a game and may name it.
+# The games are the folders of ROOT/games/ (games/president/,
+# games/skull_king/): found, not listed, so a new game's folder is guarded
+# as soon as it exists. A game's folder is games/<game>/ and everything in
+# it. The shared layers are LAYERS below; tests/, bench/ and fuzz/ test or
+# measure a game and may name it (tests/ and fixtures/ keep folders named
+# after a game).
 #
 # ALLOW lists, one path a line (relative to ROOT, '#' starts a comment), the
 # shared files that still include a game's headers while the shared layers
 # move onto the game interface (docs/ARCHITECTURE.md). The list only
 # shrinks: a listed file that no longer includes a game's header fails the
 # check too, so that it is taken off the list.
+cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
 if(NOT ROOT OR NOT IS_DIRECTORY "${ROOT}")
   message(FATAL_ERROR "GameBoundary: ROOT \"${ROOT}\" is not a directory")
 endif()
+get_filename_component(ROOT "${ROOT}" ABSOLUTE)
 
-set(GAMES president skull_king)
-set(LAYERS engine schema referee replay sim cli bots serve games)
+file(GLOB game_entries LIST_DIRECTORIES true RELATIVE "${ROOT}/games" "${ROOT}/games/*")
+set(GAMES "")
+foreach(entry IN LISTS game_entries)
+  if(IS_DIRECTORY "${ROOT}/games/${entry}")
+    list(APPEND GAMES "${entry}")
+  endif()
+endforeach()
+list(SORT GAMES)
+if(NOT GAMES)
+  message(FATAL_ERROR "GameBoundary: no game folder in ${ROOT}/games/")
+endif()
+set(LAYERS engine schema referee replay sim cli bots serve api games)
 
 list(JOIN GAMES "|" games_alt)
-set(game_include "^[ \t]*#[ \t]*include[ \t]*\"[A-Za-z0-9_]+/(${games_alt})/")
-set(game_path "(^|/)(${games_alt})/")
+set(game_include "^[ \t]*#[ \t]*include[ \t]*\"([A-Za-z0-9_]+/)*(${games_alt})/")
+set(game_path "^games/(${games_alt})/")
 
 set(allowed "")
 if(ALLOW)
@@ -36,12 +51,24 @@ if(ALLOW)
   endforeach()
 endif()
 
+set(game_folders "")
 set(new_offenders "")
 set(stale "")
 set(count 0)
 foreach(layer IN LISTS LAYERS)
   if(NOT IS_DIRECTORY "${ROOT}/${layer}")
     continue()
+  endif()
+  # A folder named after a game in a shared layer (serve/president/): a
+  # game's code goes in games/<game>/ (docs/ARCHITECTURE.md).
+  if(NOT layer STREQUAL "games")
+    file(GLOB_RECURSE dirs LIST_DIRECTORIES true RELATIVE "${ROOT}" "${ROOT}/${layer}/*")
+    foreach(rel IN LISTS dirs)
+      get_filename_component(leaf "${rel}" NAME)
+      if(IS_DIRECTORY "${ROOT}/${rel}" AND leaf IN_LIST GAMES)
+        string(APPEND game_folders "  ${rel}/\n")
+      endif()
+    endforeach()
   endif()
   file(GLOB_RECURSE files RELATIVE "${ROOT}" "${ROOT}/${layer}/*.h" "${ROOT}/${layer}/*.cc")
   foreach(rel IN LISTS files)
@@ -68,6 +95,10 @@ foreach(layer IN LISTS LAYERS)
   endforeach()
 endforeach()
 
+if(game_folders)
+  message(FATAL_ERROR "a shared layer has a folder named after a game; "
+    "a game's code goes in games/<game>/ (docs/ARCHITECTURE.md):\n${game_folders}")
+endif()
 if(new_offenders)
   message(FATAL_ERROR "a shared file includes a game's headers; "
     "use the game interface (docs/ARCHITECTURE.md):\n${new_offenders}")
@@ -76,4 +107,5 @@ if(stale)
   message(FATAL_ERROR "no longer includes a game's headers; take it off ${ALLOW}:\n${stale}")
 endif()
 list(LENGTH allowed debt)
-message(STATUS "game boundary: ${count} shared files checked, ${debt} still on the list")
+list(JOIN GAMES ", " games_text)
+message(STATUS "game boundary: games ${games_text}; ${count} shared files checked, ${debt} still on the list")

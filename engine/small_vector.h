@@ -1,7 +1,7 @@
 // small_vector.h: SmallVector<T, N>, a vector that keeps up to N elements
 // inside itself and moves them to the heap only beyond that.
 //
-// Events name cards as lists (CardList, engine/president/event.h): a legal play names
+// Events name cards as lists (CardList, games/president/rules/event.h): a legal play names
 // one to four cards and a hand holds up to 52, so nearly every list is
 // short, but a list read from the wire can be any length. As a std::vector
 // every such list cost a heap allocation, and a pointer to follow when read;

@@ -1,5 +1,5 @@
 // event_codec_fuzz.cc: libFuzzer target for the stored encoding
-// (schema/president/event_codec.h). Any byte string may go in; nothing may crash, and
+// (games/president/wire/event_codec.h). Any byte string may go in; nothing may crash, and
 // every string that decodes must be canonical and mean the same in JSON:
 //   EncodeEvent(DecodeEvent(b)) == b
 //   ParseEventLine(EventToJson(e)) == e  (what decodes, the JSON reader accepts)
@@ -15,8 +15,8 @@
 #include <string_view>
 #include <variant>
 
-#include "schema/president/event_codec.h"
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_codec.h"
+#include "games/president/wire/event_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);

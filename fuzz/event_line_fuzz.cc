@@ -1,5 +1,5 @@
 // event_line_fuzz.cc: libFuzzer target for the JSON Lines event parser
-// (schema/president/event_json.h). Any byte string may go in; nothing may crash, and
+// (games/president/wire/event_json.h). Any byte string may go in; nothing may crash, and
 // every line that parses must survive both wire forms unchanged:
 //   ParseEventLine(EventToJson(e)) == e                (the canonical line)
 //   DecodeEvent(EncodeEvent(e)) == e with seq cleared  (the stored encoding)
@@ -13,8 +13,8 @@
 #include <string_view>
 #include <variant>
 
-#include "schema/president/event_codec.h"
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_codec.h"
+#include "games/president/wire/event_json.h"
 
 namespace {
 

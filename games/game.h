@@ -238,6 +238,7 @@ struct RefusedFact {
   bool live_only = false;
   std::string rule;                // the rule id that decides it
   std::string message_en, message_fr;
+};
 // One of a game's live verbs (`pli deal`, `pli play`: INTERFACE.md §2),
 // besides `new`, which every game has: the `pli` subcommand that writes an
 // event of that type. The cli offers the verbs of every registered game,

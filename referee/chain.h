@@ -2,7 +2,7 @@
 //
 //   hash(1) = SHA-256(kGenesis || be64(1) || body(1))
 //   hash(n) = SHA-256(hash(n-1) || be64(n) || body(n))
-// where body(n) is EncodeEvent of event n (schema/president/event_codec.h), be64 the
+// where body(n) is EncodeEvent of event n (games/president/wire/event_codec.h), be64 the
 // seq as 8 big-endian bytes and kGenesis 32 zero bytes. The game event is
 // event 1 and its body carries the game id, so every hash depends on the
 // game. Documented in schema/FORMAT.md §"Hash chain". Uses OpenSSL libcrypto.

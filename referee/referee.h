@@ -7,7 +7,7 @@
 //
 // This is the referee of any game (games/game.h). Super Président's typed
 // Submit, Referee and LoadState, on its own events and states, are its own
-// (referee/president/referee.h).
+// (games/president/referee/referee.h).
 #ifndef PLI_REFEREE_REFEREE_H_
 #define PLI_REFEREE_REFEREE_H_
 

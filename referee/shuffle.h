@@ -2,7 +2,7 @@
 // (`pli deal --seed N`). A seed must deal the same hands everywhere, so the
 // generator is fixed here rather than left to the standard library's
 // engines and distributions (whose results differ between libraries).
-// Each game's shuffle is its own (Super Président's: referee/president/
+// Each game's shuffle is its own (Super Président's: games/president/referee/
 // shuffle.h, documented in docs/REFEREE.md).
 #ifndef PLI_REFEREE_SHUFFLE_H_
 #define PLI_REFEREE_SHUFFLE_H_

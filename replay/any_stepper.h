@@ -9,7 +9,7 @@
 // game's own. No I/O here: the screen is cli/replay_view.cc.
 //
 // Super Président has a richer view of its own (president/stepper.h,
-// registered by cli/president/replay.cc, with the rule
+// registered by games/president/cli/replay.cc, with the rule
 // that closed each pli); this serves every other game.
 #ifndef PLI_REPLAY_ANY_STEPPER_H_
 #define PLI_REPLAY_ANY_STEPPER_H_

@@ -46,7 +46,7 @@ struct GameVerdict {
 // the detailed path): each event judged by its game's Match, at its
 // position, its chain as given. keep_going is audit --continue. (Super
 // Président's own events read whole have theirs in
-// replay/president/audit.h, the reference its tests hold this to.)
+// games/president/replay/audit.h, the reference its tests hold this to.)
 GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going);
 
 // What an audit reports to, in order: the database file's check and

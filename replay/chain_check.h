@@ -2,7 +2,7 @@
 // (referee/chain.h, schema/STORE.md), as read from a store or a file, and
 // reads a stored game back into the log of any game (games/log.h) that
 // audit and replay judge with its Match. Super Président's typed half:
-// replay/president/chain_check.h.
+// games/president/replay/chain_check.h.
 #ifndef PLI_REPLAY_CHAIN_CHECK_H_
 #define PLI_REPLAY_CHAIN_CHECK_H_
 
@@ -55,7 +55,7 @@ std::string GameRowProblem(std::string_view game, std::string_view ruleset,
 // The log holds each event that decodes, as its game's AnyEvent; the game
 // is the one its first body names (else its games row's ruleset; else the
 // default game, whose reader says what is wrong with the bytes).
-// (CheckStoredGame, replay/president/chain_check.h, is this in Super
+// (CheckStoredGame, games/president/replay/chain_check.h, is this in Super
 // Président's own events, for its own tools.)
 struct AnyCheckedGame {
   AnyGameLog log;  // lines empty; hashes are the stored hashes in hex

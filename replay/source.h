@@ -3,7 +3,7 @@
 // input, "-") or a database (--db). Bad input throws InputError
 // (schema/input_error.h) or std::runtime_error, naming what is wrong; the
 // cli turns them into exit status 2. Of any game: Super Président's own
-// tools read its games typed through replay/president/source.h.
+// tools read its games typed through games/president/replay/source.h.
 #ifndef PLI_REPLAY_SOURCE_H_
 #define PLI_REPLAY_SOURCE_H_
 

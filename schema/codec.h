@@ -2,7 +2,7 @@
 // (schema/FORMAT.md §6): bytes, unsigned LEB128 varints, zigzag for signed
 // numbers, length-prefixed strings, and the UTF-8 and control-character
 // checks a decoder makes so that it accepts only what the JSON reader would.
-// Each game's codec (schema/<game>/event_codec.cc) builds its events from
+// Each game's codec (games/<game>/wire/event_codec.cc) builds its events from
 // these; the bytes they write are hashed by the chain, so none of them may
 // ever change what it writes.
 #ifndef PLI_SCHEMA_CODEC_H_

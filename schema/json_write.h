@@ -1,6 +1,6 @@
 // json_write.h: writing an event's canonical JSON line by hand (FORMAT.md:
 // the key order and escapes the readers of exported logs see), shared by
-// every game's writer (schema/<game>/event_json.cc). Strings are escaped as
+// every game's writer (games/<game>/wire/event_json.cc). Strings are escaped as
 // JSON requires and UTF-8 bytes are kept as they are; fields after the
 // first are written with a leading comma.
 #ifndef PLI_SCHEMA_JSON_WRITE_H_

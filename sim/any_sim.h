@@ -11,13 +11,13 @@
 // a manche limit it ends the game with an `end` event once that many manches
 // are played (SK-G1: an `end` may come at any time; none is unfinished).
 //
-// Super Président keeps its own loop (sim/president/sim_run.h, registered
-// by cli/president/simulate.cc): its bots also close out
+// Super Président keeps its own loop (games/president/sim/sim_run.h, registered
+// by games/president/cli/simulate.cc): its bots also close out
 // of turn (X1), which ToAct() does not ask, and its table counts places per
 // manche. This one serves Skull King, and any game whose module gives bots
 // and seeded deals.
 //
-// Reproducible as sim/president/sim_run.h: the game ids (sim-SEED-N), the deals
+// Reproducible as games/president/sim/sim_run.h: the game ids (sim-SEED-N), the deals
 // (SeededDeal of DeriveSeed(seed, 'D', game, manche)) and each bot's seed
 // (DeriveSeed(seed, 'B', game, seat)) derive from --seed, and no event
 // carries a time stamp.

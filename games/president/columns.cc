@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <variant>
 
-#include "engine/president/rules.h"
-#include "schema/president/record.h"
+#include "games/president/rules/rules.h"
+#include "games/president/wire/record.h"
 
 namespace pli {
 namespace {

@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/president/event.h"
+#include "games/president/rules/event.h"
 #include "schema/log_reader.h"
 
 namespace pli {
@@ -21,7 +21,7 @@ namespace pli {
 // One game of a log: its events from the `game` event on, and the line each
 // came from (1-based, in the file). An event that is a JSON object but not a
 // well-formed event of its game is kept at its position as a MalformedEvent
-// (engine/president/event.h), whose text names the line and the field.
+// (games/president/rules/event.h), whose text names the line and the field.
 struct GameLog {
   std::string game;  // the id of its game event ("" when it has no string id)
   std::vector<Event> events;

@@ -9,21 +9,21 @@
 #include <utility>
 #include <variant>
 
-#include "bots/president/bot.h"
-#include "engine/president/rules.h"
-#include "engine/president/state.h"
+#include "games/president/bots/bot.h"
+#include "games/president/rules/rules.h"
+#include "games/president/rules/state.h"
 #include "games/president/columns.h"
 #include "games/president/rule_text.h"
 #include "schema/input_error.h"
-#include "schema/president/event_codec.h"
-#include "schema/president/event_json.h"
-#include "schema/president/record.h"
-#include "schema/president/state_json.h"
-#include "referee/president/shuffle.h"
+#include "games/president/wire/event_codec.h"
+#include "games/president/wire/event_json.h"
+#include "games/president/wire/record.h"
+#include "games/president/wire/state_json.h"
+#include "games/president/referee/shuffle.h"
 
 namespace pli {
 
-// Each legal entry made concrete by ToEvent (engine/president/legal.cc):
+// Each legal entry made concrete by ToEvent (games/president/rules/legal.cc):
 // a play's or a close's cards of its rank from the seat's hand, the
 // lowest suits first (C1's order); a gift's cards the ranks K2 forces,
 // then the first free ones of those K1/K3 allow (RULES.md §11).
@@ -242,7 +242,7 @@ class PresidentMatch final : public Match {
   // The audit's one pass (Match::StepRow): the body decoded once, into the
   // event kept from the last row, its columns compared in place
   // (games/president/columns.h), the event judged as AuditByPosition
-  // judges it (replay/president/chain_check.h).
+  // judges it (games/president/replay/chain_check.h).
   bool StepRow(int64_t seq, std::string_view body, const ColumnsView& columns,
                std::optional<GameOpening>& opening) override {
     Event& event = scratch_;

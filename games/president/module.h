@@ -4,8 +4,8 @@
 
 #include <boost/json/array.hpp>
 
-#include "engine/president/event.h"
-#include "engine/president/state.h"
+#include "games/president/rules/event.h"
+#include "games/president/rules/state.h"
 #include "games/game.h"
 
 namespace pli {

@@ -9,12 +9,12 @@
 #include <utility>
 #include <variant>
 
-#include "bots/skull_king/bot.h"
-#include "engine/skull_king/rules.h"
+#include "games/skull_king/bots/bot.h"
+#include "games/skull_king/rules/rules.h"
 #include "engine/text.h"
 #include "schema/input_error.h"
-#include "schema/skull_king/event_codec.h"
-#include "schema/skull_king/state_json.h"
+#include "games/skull_king/wire/event_codec.h"
+#include "games/skull_king/wire/state_json.h"
 
 namespace pli::sk {
 namespace {

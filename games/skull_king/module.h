@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "engine/skull_king/state.h"
+#include "games/skull_king/rules/state.h"
 #include "games/game.h"
 #include "schema/record.h"
-#include "schema/skull_king/event_json.h"
+#include "games/skull_king/wire/event_json.h"
 
 namespace pli::sk {
 

@@ -1,6 +1,6 @@
 // bot_test.cc: every bot plays legal, terminating, reproducible games
 // (RULES.md throughout; seed 000 §2.4.2 for the levels).
-#include "bots/president/bot.h"
+#include "games/president/bots/bot.h"
 
 #include <catch2/catch.hpp>
 

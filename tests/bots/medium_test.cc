@@ -3,7 +3,7 @@
 // any other legal action.
 #include <catch2/catch.hpp>
 
-#include "bots/president/policy.h"
+#include "games/president/bots/policy.h"
 #include "tests/bots/table.h"
 #include "tests/engine/table.h"
 

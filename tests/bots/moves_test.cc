@@ -1,7 +1,7 @@
-// moves_test.cc: the bots' fast move generator (bots/president/moves.h) agrees with
+// moves_test.cc: the bots' fast move generator (games/president/bots/moves.h) agrees with
 // the engine's LegalActions and ToEvent in every position of random games,
 // every ruleset: the playouts of the hard bot follow the real rules.
-#include "bots/president/moves.h"
+#include "games/president/bots/moves.h"
 
 #include <catch2/catch.hpp>
 

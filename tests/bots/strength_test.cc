@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "bots/president/bot.h"
+#include "games/president/bots/bot.h"
 #include "tests/bots/table.h"
 
 namespace pli {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "bots/president/bot.h"
+#include "games/president/bots/bot.h"
 #include "bots/rng.h"
-#include "engine/president/rules.h"
-#include "referee/president/shuffle.h"
+#include "games/president/rules/rules.h"
+#include "games/president/referee/shuffle.h"
 
 namespace pli::test {
 

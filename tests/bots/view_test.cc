@@ -6,7 +6,7 @@
 // bot's action.
 #include <catch2/catch.hpp>
 
-#include "bots/president/hard.h"
+#include "games/president/bots/hard.h"
 #include "tests/bots/table.h"
 
 namespace pli {

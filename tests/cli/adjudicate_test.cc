@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/president/cards.h"
+#include "games/president/cli/cards.h"
 #include "cli/style.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"

@@ -32,18 +32,18 @@
 #include <vector>
 
 #include "cli/audit.h"
-#include "replay/president/source.h"
+#include "games/president/replay/source.h"
 #include "engine/text.h"
 #include "cli/error.h"
-#include "engine/president/rules.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/rules/rules.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "referee/sqlite_store.h"
-#include "replay/president/audit.h"
-#include "replay/president/chain_check.h"
-#include "replay/president/stored_scan.h"
+#include "games/president/replay/audit.h"
+#include "games/president/replay/chain_check.h"
+#include "games/president/replay/stored_scan.h"
 #include "replay/stored_scan.h"
-#include "schema/president/event_codec.h"
+#include "games/president/wire/event_codec.h"
 #include "tests/temp_dir.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/card.h"
+#include "games/president/rules/card.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

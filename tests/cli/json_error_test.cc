@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "cli/audit.h"
-#include "replay/president/audit.h"
-#include "replay/president/source.h"
+#include "games/president/replay/audit.h"
+#include "games/president/replay/source.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

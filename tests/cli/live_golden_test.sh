@@ -2,7 +2,7 @@
 # live_golden_test.sh: the live commands (INTERFACE.md §2: new, deal, bid,
 # exchange, play, pass, close, end) and pli state and pli legal, whose
 # Président code moved out of the shared cli/live.cc and cli/main.cc into
-# cli/president/ (live.cc, state.cc, reached through cli/game_commands.h),
+# games/president/cli/ (live.cc, state.cc, reached through cli/game_commands.h),
 # print byte for byte what they printed before the move, with the same exit
 # status. One session of commands, in order, on databases in a fresh
 # folder; each command's stdout, stderr and exit status are compared with

@@ -25,9 +25,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/president/event.h"
+#include "games/president/rules/event.h"
 #include "referee/chain.h"
-#include "schema/president/event_codec.h"
+#include "games/president/wire/event_codec.h"
 #include "tests/cli/run.h"
 #include "tests/temp_dir.h"
 

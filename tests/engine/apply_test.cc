@@ -1,7 +1,7 @@
 // apply_test.cc: Apply, the fold: how plis close and who leads (E1-E5, R4),
 // ou-rien (O1-O3), révolution (Q1-Q3), finishing (F1-F4), exchanges
 // (K1-K3), the deal (S2, S3) and the game (G1).
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "tests/engine/table.h"
 
 using namespace pli;

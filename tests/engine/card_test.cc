@@ -1,6 +1,6 @@
 // card_test.cc: ranks, cards and card sets (RULES.md C1-C5), with CardSet
 // checked against a std::set<Card> reference model.
-#include "engine/president/card.h"
+#include "games/president/rules/card.h"
 
 #include <catch2/catch.hpp>
 #include <cctype>

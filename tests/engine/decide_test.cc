@@ -1,7 +1,7 @@
 // decide_test.cc: Decide, one rule id at a time, and RULES.md's order of
 // precedence when several violations apply. Every violation code is
 // triggered here at least once.
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "tests/engine/table.h"
 
 using namespace pli;

@@ -1,6 +1,6 @@
 // event_test.cc: event type tags and names (INTERFACE.md §1) and the acting
 // seat of each event.
-#include "engine/president/event.h"
+#include "games/president/rules/event.h"
 
 #include <catch2/catch.hpp>
 #include <string>

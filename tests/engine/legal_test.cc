@@ -3,8 +3,8 @@
 // agreement on random games).
 #include <algorithm>
 
-#include "engine/president/rules.h"
-#include "engine/president/rules_internal.h"
+#include "games/president/rules/rules.h"
+#include "games/president/rules/rules_internal.h"
 #include "tests/engine/table.h"
 
 using namespace pli;

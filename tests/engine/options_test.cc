@@ -1,6 +1,6 @@
 // options_test.cc: the ruleset presets (RULES.md "Ruleset presets") and the
 // wire form of every option: SetOption, its errors, OptionValues.
-#include "engine/president/options.h"
+#include "games/president/rules/options.h"
 
 #include <catch2/catch.hpp>
 #include <string>

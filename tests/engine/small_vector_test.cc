@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/president/card.h"
-#include "engine/president/event.h"
+#include "games/president/rules/card.h"
+#include "games/president/rules/event.h"
 
 namespace pli {
 namespace {

@@ -1,7 +1,7 @@
-// state_test.cc: the id index of a State (IdList, engine/president/state.h), checked
+// state_test.cc: the id index of a State (IdList, games/president/rules/state.h), checked
 // against a std::vector<std::string> as a reference model, and the place
 // names of F4.
-#include "engine/president/state.h"
+#include "games/president/rules/state.h"
 
 #include <catch2/catch.hpp>
 #include <rapidcheck.h>

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 
 namespace pli::test {
 

@@ -1,6 +1,6 @@
 // violation_test.cc: the wire names of the violation codes (RULES.md
 // "Violation codes"): all 17, spelled as the table spells them, both ways.
-#include "engine/president/violation.h"
+#include "games/president/rules/violation.h"
 
 #include <catch2/catch.hpp>
 #include <set>

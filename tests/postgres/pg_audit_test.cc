@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "cli/audit.h"
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "referee/postgres_store.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "replay/audit.h"
 #include "replay/source.h"
 #include "tests/postgres/pg_server.h"

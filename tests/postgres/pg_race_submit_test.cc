@@ -19,14 +19,14 @@
 #include <thread>
 #include <vector>
 
-#include "engine/president/event.h"
+#include "games/president/rules/event.h"
 #include "games/game.h"
 #include "referee/open_store.h"
 #include "referee/postgres_store.h"
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "referee/referee.h"
 #include "referee/sqlite_store.h"
-#include "schema/president/event_codec.h"
+#include "games/president/wire/event_codec.h"
 #include "tests/postgres/pg_server.h"
 #include "tests/temp_dir.h"
 

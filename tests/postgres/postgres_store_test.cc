@@ -13,7 +13,7 @@
 
 #include "referee/open_store.h"
 #include "referee/postgres_store.h"
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "tests/postgres/pg_server.h"
 #include "tests/referee/store_fixture.h"
 

@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/president/rules.h"
-#include "schema/president/event_json.h"
-#include "schema/president/state_json.h"
+#include "games/president/rules/rules.h"
+#include "games/president/wire/event_json.h"
+#include "games/president/wire/state_json.h"
 
 namespace pli::prop {
 
@@ -240,7 +240,7 @@ inline Event Concretize(const State& s, const LegalAction& a, Choices& ch) {
 }
 
 // Small rule-independent helpers shared by the properties (SetOf is
-// engine/president/event.h's).
+// games/president/rules/event.h's).
 
 inline SeatMask WithCards(const State& s) {
   SeatMask m = 0;

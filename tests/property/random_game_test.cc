@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 #include <map>
 
-#include "engine/president/compact.h"
-#include "replay/president/fold.h"
+#include "games/president/rules/compact.h"
+#include "games/president/replay/fold.h"
 #include "tests/property/game_gen.h"
 
 namespace pli::prop {
@@ -100,7 +100,7 @@ TEST_CASE("G1 replay: folding the log with Step equals the live state") {
 }
 
 TEST_CASE("compact fold: Fold(Compact(log)) equals Step over the log, ids and illegal events included") {
-  // issue 13: the fold reads 16-byte CompactEvents (engine/president/compact.h)
+  // issue 13: the fold reads 16-byte CompactEvents (games/president/rules/compact.h)
   // through the Apply functions ApplyInPlace uses; the states must be equal
   // at every prefix, with the log's illegal events (copies of its events put
   // back at random places: mostly not-your-turn, a repeated id, a second

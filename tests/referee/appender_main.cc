@@ -44,12 +44,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/options.h"
-#include "engine/president/rules.h"
+#include "games/president/rules/options.h"
+#include "games/president/rules/rules.h"
 #include "referee/memory_store.h"
 #include "referee/open_store.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "referee/sqlite_schema.h"
 #include "referee/sqlite_store.h"
 

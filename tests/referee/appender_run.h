@@ -27,7 +27,7 @@
 #include "referee/open_store.h"
 #include "referee/sqlite_store.h"
 #include "referee/store.h"
-#include "replay/president/chain_check.h"
+#include "games/president/replay/chain_check.h"
 #include "tests/referee/store_fixture.h"
 
 namespace pli::test {

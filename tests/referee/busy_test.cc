@@ -8,8 +8,8 @@
 #include <string>
 #include <thread>
 
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "referee/sqlite_schema.h"
 #include "referee/sqlite_store.h"
 #include "tests/referee/store_fixture.h"

@@ -20,7 +20,7 @@
 #include <set>
 #include <string>
 
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 #include "tests/referee/appender_run.h"
 #include "tests/temp_dir.h"
 

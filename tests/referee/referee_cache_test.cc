@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "bots/president/bot.h"
-#include "engine/president/rules.h"
+#include "games/president/bots/bot.h"
+#include "games/president/rules/rules.h"
 #include "referee/memory_store.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "referee/sqlite_store.h"
 #include "tests/referee/store_fixture.h"
 #include "tests/temp_dir.h"

@@ -5,10 +5,10 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "referee/memory_store.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 
 namespace pli {
 namespace {

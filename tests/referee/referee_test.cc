@@ -2,14 +2,14 @@
 // in-memory store: validate-then-append, optimistic concurrency, idempotency,
 // and that a refused action writes nothing. tests/postgres/ runs the cases
 // on a store (NewTestStore) again on PostgreSQL.
-#include "referee/president/referee.h"
+#include "games/president/referee/referee.h"
 
 #include <catch2/catch.hpp>
 
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "referee/memory_store.h"
-#include "referee/president/shuffle.h"
-#include "schema/president/event_codec.h"
+#include "games/president/referee/shuffle.h"
+#include "games/president/wire/event_codec.h"
 #include "tests/referee/store_fixture.h"
 
 namespace pli {

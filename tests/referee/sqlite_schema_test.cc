@@ -7,7 +7,7 @@
 // on games (created), events_view's order) on a version-1 database, and
 // the real step 2 -> 3 (the columns declaration, recipient, at and seed,
 // filled from the bodies of the rows already stored) on a version-2 one.
-#include "schema/president/record.h"
+#include "games/president/wire/record.h"
 #include "referee/sqlite_schema.h"
 
 #include <catch2/catch.hpp>
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/rules.h"
-#include "referee/president/referee.h"
-#include "referee/president/shuffle.h"
+#include "games/president/rules/rules.h"
+#include "games/president/referee/referee.h"
+#include "games/president/referee/shuffle.h"
 #include "replay/chain_check.h"
-#include "replay/president/chain_check.h"
+#include "games/president/replay/chain_check.h"
 #include "replay/stored_scan.h"
 #include "games/log.h"
 #include "games/president/log.h"

@@ -18,12 +18,12 @@
 #include <utility>
 #include <vector>
 
-#include "schema/president/record.h"
+#include "games/president/wire/record.h"
 #include "referee/chain.h"
 #include "referee/memory_store.h"
 #include "referee/sqlite_store.h"
 #include "referee/store.h"
-#include "schema/president/event_codec.h"
+#include "games/president/wire/event_codec.h"
 #include "tests/temp_dir.h"
 #ifdef PLI_TEST_POSTGRES
 #include "tests/postgres/pg_server.h"  // PostgresFactory

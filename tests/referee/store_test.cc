@@ -1,7 +1,7 @@
 // store_test.cc: the EventStore contract (referee/store.h), run against
 // both implementations (memory and SQLite) with TEMPLATE_TEST_CASE, and the
 // plain columns kept beside each event (ColumnsOf).
-#include "schema/president/record.h"
+#include "games/president/wire/record.h"
 #include "referee/store.h"
 
 #include <catch2/catch.hpp>

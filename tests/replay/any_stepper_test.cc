@@ -6,7 +6,7 @@
 //   (SK-D1) is played out after H plis (SK-P2), an illegal event changes
 //   nothing (SKULL_KING.md "Violation codes").
 // - Super Président: on every fixture, the bounds the game reports through
-//   the interface are the typed stepper's (replay/president/stepper.h, RULES.md E1-E4,
+//   the interface are the typed stepper's (games/president/replay/stepper.h, RULES.md E1-E4,
 //   R4, X5, F3).
 #include "replay/any_stepper.h"
 
@@ -19,7 +19,7 @@
 
 #include "games/log.h"
 #include "games/president/log.h"
-#include "replay/president/stepper.h"
+#include "games/president/replay/stepper.h"
 
 namespace {
 

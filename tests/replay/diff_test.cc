@@ -1,14 +1,14 @@
-// diff_test.cc: two records of one game compared (replay/president/diff.h), on the
+// diff_test.cc: two records of one game compared (games/president/replay/diff.h), on the
 // seed 000 §5.1 fixture and copies of it cut short or changed.
 #include "games/president/log.h"
-#include "replay/president/diff.h"
+#include "games/president/replay/diff.h"
 
 #include <catch2/catch.hpp>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "replay/president/fold.h"
+#include "games/president/replay/fold.h"
 
 namespace {
 

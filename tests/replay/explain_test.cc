@@ -1,9 +1,9 @@
-// explain_test.cc: the adjudication of one event (replay/president/explain.h) on the
+// explain_test.cc: the adjudication of one event (games/president/replay/explain.h) on the
 // fixtures of fixtures/. Expected verdicts, rule ids and codes come from
 // RULES.md (and the fixture's notes), not from the program's output.
 #include "games/log.h"
 #include "games/president/log.h"
-#include "replay/president/explain.h"
+#include "games/president/replay/explain.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "replay/president/fold.h"
+#include "games/president/replay/fold.h"
 #include "games/president/rule_text.h"
 #include "replay/scenario.h"
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 #include "referee/chain.h"
-#include "replay/president/chain_check.h"
-#include "schema/president/event_codec.h"
+#include "games/president/replay/chain_check.h"
+#include "games/president/wire/event_codec.h"
 #include <variant>
 
 namespace {

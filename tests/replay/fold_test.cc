@@ -1,13 +1,13 @@
-// fold_test.cc: FoldTo and AuditGame (replay/president/fold.h) on a four-seat game
+// fold_test.cc: FoldTo and AuditGame (games/president/replay/fold.h) on a four-seat game
 // built in code: seat s is dealt every card of suit s, so seat 2 holds Qh and
 // leads manche 1 (S3).
-#include "replay/president/fold.h"
+#include "games/president/replay/fold.h"
 
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "engine/president/rules.h"
+#include "games/president/rules/rules.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // rule_text_test.cc: the rule table that `pli explain` cites (games/president/rule_text.h)
 // has exactly the rule ids of RULES.md, each with a sentence, and every id
-// the referee cites in engine/president/decide.cc is among them.
+// the referee cites in games/president/rules/decide.cc is among them.
 #include "games/president/rule_text.h"
 
 #include <catch2/catch.hpp>
@@ -66,8 +66,8 @@ TEST_CASE("rule table: every sentence is one plain sentence") {
   }
 }
 
-TEST_CASE("rule table: every rule id engine/president/decide.cc cites has a sentence") {
-  const std::set<std::string> cited = QuotedRuleIds(ReadSource("engine/president/decide.cc"));
+TEST_CASE("rule table: every rule id games/president/rules/decide.cc cites has a sentence") {
+  const std::set<std::string> cited = QuotedRuleIds(ReadSource("games/president/rules/decide.cc"));
   // The scan finds the ids (a sanity check of the scan itself).
   REQUIRE(cited.count("P3") == 1);
   REQUIRE(cited.count("U4") == 1);

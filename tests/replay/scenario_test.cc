@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/president/card.h"
+#include "games/president/rules/card.h"
 #include "tests/temp_dir.h"
 
 namespace {

@@ -1,16 +1,16 @@
-// stepper_test.cc: the replay cursor (replay/president/stepper.h) on the golden
+// stepper_test.cc: the replay cursor (games/president/replay/stepper.h) on the golden
 // fixtures. The bounds expected here are read off RULES.md and the
 // fixtures' notes (a pli ends at E1, E2, E3, E4 or R4; a manche at F3), not
 // off the stepper's output.
 #include "games/president/log.h"
-#include "replay/president/stepper.h"
+#include "games/president/replay/stepper.h"
 
 #include <catch2/catch.hpp>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "replay/president/fold.h"
+#include "games/president/replay/fold.h"
 #include "replay/scenario.h"
 
 namespace {

@@ -5,7 +5,7 @@
 // tampered databases in tests/cli/audit_fast_test.cc (they feed `pli audit
 // --db`, whose output must not change).
 #include "games/president/columns.h"
-#include "schema/president/record.h"
+#include "games/president/wire/record.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -14,10 +14,10 @@
 #include <variant>
 #include <vector>
 
-#include "engine/president/rules.h"
-#include "referee/president/shuffle.h"
+#include "games/president/rules/rules.h"
+#include "games/president/referee/shuffle.h"
 #include "referee/store.h"
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_json.h"
 
 namespace pli {
 namespace {

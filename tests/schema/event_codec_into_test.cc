@@ -1,4 +1,4 @@
-// event_codec_into_test.cc: DecodeEventInto (schema/president/event_codec.h), the
+// event_codec_into_test.cc: DecodeEventInto (games/president/wire/event_codec.h), the
 // decoder that reuses a caller's Event. DecodeEvent is a wrapper around it,
 // so the two share one decoder; these tests check what the reuse could
 // break: one Event decoded into again and again, through events of every
@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "schema/president/event_codec.h"
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_codec.h"
+#include "games/president/wire/event_json.h"
 #include "tests/engine/table.h"
 #include "tests/property/game_gen.h"
 

@@ -1,9 +1,9 @@
-// event_codec_test.cc: the stored encoding of events (schema/president/event_codec.h,
+// event_codec_test.cc: the stored encoding of events (games/president/wire/event_codec.h,
 // schema/FORMAT.md §"Stored encoding"): every event type round trips, the
 // bytes match the documented layout (expected bytes written by hand from the
 // layout table, not taken from the code), only canonical encodings decode,
 // and whatever decodes is an event the JSON reader accepts too.
-#include "schema/president/event_codec.h"
+#include "games/president/wire/event_codec.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_json.h"
 #include "tests/engine/table.h"
 
 namespace {

@@ -1,7 +1,7 @@
 // event_json_test.cc: events <-> JSON Lines (INTERFACE.md §1, schema/FORMAT.md):
 // every type parses and round trips, the canonical form is exact, and every
 // kind of malformed line is rejected naming its field.
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_json.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_json.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "games/president/log.h"
-#include "schema/president/event_json.h"
+#include "games/president/wire/event_json.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // state_json_test.cc: the JSON documents of `pli state`, `pli legal` and of
 // violations (INTERFACE.md §2), on states built by hand.
-#include "schema/president/state_json.h"
+#include "games/president/wire/state_json.h"
 
 #include <catch2/catch.hpp>
 #include <string>

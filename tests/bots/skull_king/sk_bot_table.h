@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "bots/skull_king/bot.h"
+#include "games/skull_king/bots/bot.h"
 #include "bots/rng.h"
 
 namespace pli::sk::test {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/skull_king/rules.h"
+#include "games/skull_king/rules/rules.h"
 
 namespace pli::sk::test {
 

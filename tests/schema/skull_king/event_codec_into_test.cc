@@ -1,4 +1,4 @@
-// DecodeEventInto (schema/skull_king/event_codec.h), the audit's decoder that
+// DecodeEventInto (games/skull_king/wire/event_codec.h), the audit's decoder that
 // reuses one EventLine from row to row (Match::StepRow). Whatever the line
 // held before (another type, a deal with more hands or a turned card, an id
 // or an `at`), it must give exactly what DecodeEvent gives: the event, or
@@ -12,9 +12,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/skull_king/rules.h"
-#include "schema/skull_king/event_codec.h"
-#include "schema/skull_king/event_json.h"
+#include "games/skull_king/rules/rules.h"
+#include "games/skull_king/wire/event_codec.h"
+#include "games/skull_king/wire/event_json.h"
 
 namespace pli::sk {
 namespace {

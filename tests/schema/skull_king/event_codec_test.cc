@@ -4,7 +4,7 @@
 #include <string>
 #include <variant>
 
-#include "schema/skull_king/event_codec.h"
+#include "games/skull_king/wire/event_codec.h"
 
 namespace pli::sk {
 namespace {

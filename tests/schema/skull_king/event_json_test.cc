@@ -4,7 +4,7 @@
 #include <string>
 #include <variant>
 
-#include "schema/skull_king/event_json.h"
+#include "games/skull_king/wire/event_json.h"
 
 namespace pli::sk {
 namespace {

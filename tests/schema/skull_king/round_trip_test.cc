@@ -11,10 +11,10 @@
 #include <variant>
 #include <vector>
 
-#include "engine/skull_king/rules.h"
-#include "schema/skull_king/event_codec.h"
-#include "schema/skull_king/event_json.h"
-#include "schema/skull_king/state_json.h"
+#include "games/skull_king/rules/rules.h"
+#include "games/skull_king/wire/event_codec.h"
+#include "games/skull_king/wire/event_json.h"
+#include "games/skull_king/wire/state_json.h"
 
 namespace pli::sk {
 namespace {

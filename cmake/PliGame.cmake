@@ -1,0 +1,22 @@
+# PliGame.cmake: what a game's CMakeLists.txt (games/<game>/) calls to put its
+# own sources into a shared layer's library (included by ../CMakeLists.txt).
+#
+#   pli_game_sources(<target> <file>... [NO_UNITY <file>...])
+#
+# adds the files (relative to the game's folder) to <target>, a library of a
+# shared layer (pli_engine, pli_schema, pli_referee, pli_replay, pli_sim,
+# pli_games) or the pli executable; the files after NO_UNITY (all of them:
+# put it last) are compiled
+# on their own in unity builds (CMAKE_UNITY_BUILD: their anonymous-namespace
+# names clash with another file's). The property is set in the target's own
+# folder, where CMake reads it.
+function(pli_game_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "NO_UNITY")
+  set(files ${arg_UNPARSED_ARGUMENTS} ${arg_NO_UNITY})
+  target_sources(${target} PRIVATE ${files})
+  if(arg_NO_UNITY)
+    list(TRANSFORM arg_NO_UNITY PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/)
+    set_source_files_properties(${arg_NO_UNITY} TARGET_DIRECTORY ${target}
+      PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+  endif()
+endfunction()

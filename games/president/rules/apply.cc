@@ -1,0 +1,291 @@
+// apply.cc: Apply(state, event), the total fold of accepted events, and Step,
+// which folds one event of a log whether it is legal or not.
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+#include "games/president/rules/compact.h"
+#include "games/president/rules/rules.h"
+#include "games/president/rules/rules_internal.h"
+
+namespace pli {
+namespace {
+
+using internal::HasCards;
+
+// The functions below that take `holding` are given SeatsWithCards(s),
+// computed once per event after its cards have left their hand.
+
+// E5 (R2): the seat that leads next: `seat` if it still has cards, else the
+// next seat clockwise that has.
+int LeaderFrom(const State& s, int seat, SeatMask holding) {
+  if (HasCards(s, seat)) return seat;
+  return internal::NextSeatIn(s, seat, holding);
+}
+
+// Starts a new pli led by `seat` (E1-E5, X3).
+void NewPli(State& s, int seat, SeatMask holding) {
+  int leader = LeaderFrom(s, seat, holding);
+  s.pli = Pli{};
+  s.pli.leader = leader;
+  s.turn = leader;
+}
+
+// F3, F4: the manche ends when one player still holds cards.
+void EndManche(State& s) {
+  std::vector<int> ranking;
+  for (int seat : s.finished)
+    if (std::find(s.top_finishers.begin(), s.top_finishers.end(), seat) == s.top_finishers.end())
+      ranking.push_back(seat);
+  for (int seat = 0; seat < s.seats; ++seat)
+    if (HasCards(s, seat)) ranking.push_back(seat);  // F3: the one place left
+  // F2: the first top-rank finisher is last, a second one just above, ...
+  for (auto it = s.top_finishers.rbegin(); it != s.top_finishers.rend(); ++it) ranking.push_back(*it);
+  if (s.options.scoring == Scoring::kPlace) {
+    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += PlaceScore(i, s.seats);  // G1
+  }
+  s.ranking = std::move(ranking);
+  s.turn = -1;
+  s.pli.solo = false;
+  const bool last_manche = s.options.manches > 0 && s.manche >= s.options.manches;
+  s.phase = last_manche ? Phase::kGameOver : Phase::kMancheOver;  // G1
+}
+
+bool MancheOver(SeatMask holding) {
+  return (holding & (holding - 1)) == 0;  // at most one seat holds cards
+}
+
+// E3 / R4 / P6: after a play or a pass that did not close the pli, who acts.
+void AdvanceTurn(State& s, int actor, SeatMask holding) {
+  Pli& p = s.pli;
+  const int last = p.last_seat;
+  SeatMask remaining = holding & ~p.out & ~p.passed;
+  if (last >= 0) remaining &= ~SeatBit(last);
+  if (remaining != 0) {
+    // P6: the next seat clockwise with cards that is still in the pli.
+    s.turn = internal::NextSeatIn(s, actor, remaining);
+    p.solo = false;
+    return;
+  }
+  // E3: every other player still holding cards has passed since the last
+  // play (or is out). R4: in a suite or reverse the last player may go on.
+  const SoloContinuation solo = s.options.solo_continuation;
+  const bool go_on = HasCards(s, last) &&
+                     (solo == SoloContinuation::kAlways ||
+                      (solo == SoloContinuation::kSequence && p.mode != Mode::kFree));
+  if (go_on) {
+    p.solo = true;
+    s.turn = last;
+    return;
+  }
+  NewPli(s, last, holding);
+}
+
+// Removes played cards from a hand; F1/F2 when it is the last of them.
+void TakeFromHand(State& s, int seat, CardSet cards, bool top_rank) {
+  s.hands[seat] -= cards;
+  s.discards |= cards;
+  s.pli.played |= cards;
+  if (s.hands[seat].empty()) {
+    s.finished.push_back(seat);  // F1
+    if (top_rank && s.options.top_rank_last) s.top_finishers.push_back(seat);  // F2
+  }
+}
+
+void ApplyGame(State& s, const GameEvent& e) {
+  ResetState(s);
+  s.game = e.game;
+  s.options = e.options;
+  s.seat_names = e.seats;
+  s.seats = static_cast<int>(e.seats.size());
+  s.phase = Phase::kMancheOver;  // waiting for the first deal
+  if (s.options.scoring == Scoring::kPlace) s.scores.assign(s.seats, 0);
+}
+
+// `hands`: one per seat, seat 0 first (S2).
+void ApplyDeal(State& s, const CardSet* hands) {
+  ++s.manche;
+  s.revolution = false;  // Q3
+  s.hands = {};
+  for (int seat = 0; seat < s.seats; ++seat) s.hands[seat] = hands[seat];
+  s.dealt = s.hands;
+  s.discards = CardSet();
+  s.finished.clear();
+  s.top_finishers.clear();
+  s.gifts.clear();
+  s.pli = Pli{};
+  if (s.manche > 1 && s.ranking) {
+    const std::vector<int>& r = *s.ranking;
+    const int n = s.seats;
+    const bool choice = s.options.exchange == ExchangeRule::kChoice;
+    if (s.options.exchange_cards == ExchangeCards::kOne) {
+      // K3 option `one` (003): the Trouduc's strongest card to the Président,
+      // one card back (the weakest, or any with `choice`); no other gift.
+      s.gifts = {Gift{r[0], r[n - 1], 1, false, choice, false},
+                 Gift{r[n - 1], r[0], 1, true, false, false}};
+    } else {
+      // K1: Président <-> Trouduc two cards, Vice-Président <-> Vice-Trouduc one.
+      s.gifts = {Gift{r[0], r[n - 1], 2, false, choice, false},
+                 Gift{r[n - 1], r[0], 2, true, false, false},
+                 Gift{r[1], r[n - 2], 1, false, choice, false},
+                 Gift{r[n - 2], r[1], 1, true, false, false}};
+    }
+    s.phase = Phase::kExchange;
+    s.turn = -1;
+    return;
+  }
+  // S3: in manche 1 the holder of the queen of hearts leads.
+  s.phase = Phase::kPlay;
+  const Card queen_of_hearts(Rank::kQ, Suit::kHearts);
+  int leader = 0;
+  for (int seat = 0; seat < s.seats; ++seat)
+    if (s.hands[seat].contains(queen_of_hearts)) leader = seat;
+  NewPli(s, leader, internal::SeatsWithCards(s));
+}
+
+void ApplyExchange(State& s, int from, int to, CardSet cards) {
+  s.hands[from] -= cards;
+  s.hands[to] |= cards;
+  bool all_done = true;
+  for (Gift& g : s.gifts) {
+    if (!g.done && g.from == from && g.to == to) g.done = true;
+    all_done = all_done && g.done;
+  }
+  if (all_done) {
+    // S3, K3: after the gifts, the Trouduc of the previous manche leads (its
+    // Président with option later_lead = president).
+    s.phase = Phase::kPlay;
+    const int leader = s.options.later_lead == LaterLead::kPresident ? s.ranking->front()
+                                                                      : s.ranking->back();
+    NewPli(s, leader, internal::SeatsWithCards(s));
+  }
+}
+
+void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
+  const Rank r = cards.first().rank();
+  const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
+  const bool was_revolution = s.revolution;
+  const bool top = r == TopRank(was_revolution);  // F2, E1: the order before the play
+  Pli& p = s.pli;
+  if (p.count == 0) p.count = n;  // P2: the lead fixes the count
+  // O1: same rank as the play just before it, by another player; never the top rank.
+  p.ou_rien = s.options.ou_rien && p.last_seat >= 0 && p.last_seat != seat &&
+              internal::LastRank(s) == r && !top;
+  if (declare == Declare::kSuite) p.mode = Mode::kSuite;      // U1
+  if (declare == Declare::kReverse) p.mode = Mode::kReverse;  // V1, V2
+  ++p.plays;
+  p.last_seat = seat;
+  p.last_cards = cards;
+  p.passed = 0;
+  p.solo = false;
+  TakeFromHand(s, seat, cards, top);
+  if (n == 4 && s.options.revolution) s.revolution = !s.revolution;  // Q1
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (MancheOver(holding)) return EndManche(s);
+  const bool closes = (top && s.options.top_rank_closes) ||               // E1
+                      (n == 4 && s.options.carre_closes) ||               // E2
+                      (s.options.completed_carre_closes && n < 4 &&  // X5: across plays
+                       p.played.CountOf(r) == 4);
+  if (closes) return NewPli(s, seat, holding);
+  AdvanceTurn(s, seat, holding);
+}
+
+void ApplyPass(State& s, int seat) {
+  Pli& p = s.pli;
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (p.solo) return NewPli(s, seat, holding);  // R4: the lone player stops; he leads
+  p.passed |= SeatBit(seat);
+  if (p.ou_rien) {
+    p.ou_rien = false;  // O3: the first pass ends ou-rien, and does not put out
+  } else if (s.options.pass_is_out) {
+    p.out |= SeatBit(seat);  // P5
+  }
+  AdvanceTurn(s, seat, holding);
+}
+
+void ApplyClose(State& s, int seat, CardSet cards) {
+  TakeFromHand(s, seat, cards, false);  // X2: never the top rank
+  const SeatMask holding = internal::SeatsWithCards(s);
+  if (MancheOver(holding)) return EndManche(s);
+  NewPli(s, seat, holding);  // X3: the pli closes at once; the closer leads
+}
+
+void ApplyEnd(State& s) {
+  s.ended = true;  // G1
+  s.phase = Phase::kGameOver;
+  s.turn = -1;
+}
+
+}  // namespace
+
+void ApplyInPlace(State& state, const Event& event) {
+  assert(!Decide(state, event));
+  struct Visitor {
+    State& s;
+    void operator()(const GameEvent& e) { ApplyGame(s, e); }
+    void operator()(const DealEvent& e) {
+      std::array<CardSet, kMaxSeats> hands{};
+      for (int seat = 0; seat < s.seats; ++seat) hands[seat] = SetOf(e.hands[seat]);
+      ApplyDeal(s, hands.data());
+    }
+    void operator()(const ExchangeEvent& e) { ApplyExchange(s, e.from, e.to, SetOf(e.cards)); }
+    void operator()(const PlayEvent& e) { ApplyPlay(s, e.seat, SetOf(e.cards), e.declare); }
+    void operator()(const PassEvent& e) { ApplyPass(s, e.seat); }
+    void operator()(const CloseEvent& e) { ApplyClose(s, e.seat, SetOf(e.cards)); }
+    void operator()(const EndEvent&) { ApplyEnd(s); }
+    void operator()(const MalformedEvent&) {}  // never legal (Decide refuses it)
+  };
+  const int64_t seq = std::holds_alternative<GameEvent>(event.body) ? 0 : state.seq;
+  std::visit(Visitor{state}, event.body);
+  state.seq = seq + 1;
+  if (event.id) state.ids.push_back(*event.id);
+}
+
+// compact.h: the same Apply functions over 16-byte events.
+void Fold(const CompactLog& log, size_t n, State& state) {
+  n = std::min(n, log.events.size());
+  // A log that opens with its game event is reset by ApplyGame (G1's
+  // "events before any game event" are illegal, so kept as kMalformed).
+  if (n == 0 || log.events[0].type != EventType::kGame) ResetState(state);
+  for (size_t i = 0; i < n; ++i) {
+    const CompactEvent& e = log.events[i];
+    switch (e.type) {
+      case EventType::kGame:
+        ApplyGame(state, log.games[e.extra]);
+        state.seq = 0;
+        break;
+      case EventType::kDeal: ApplyDeal(state, log.hands.data() + e.extra); break;
+      case EventType::kExchange: ApplyExchange(state, e.seat, e.to, e.cards); break;
+      case EventType::kPlay: ApplyPlay(state, e.seat, e.cards, e.declare); break;
+      case EventType::kPass: ApplyPass(state, e.seat); break;
+      case EventType::kClose: ApplyClose(state, e.seat, e.cards); break;
+      case EventType::kEnd: ApplyEnd(state); break;
+      case EventType::kMalformed: break;  // an illegal event: a position, nothing more
+    }
+    ++state.seq;
+  }
+  state.ids.AssignPrefix(log.ids, log.IdsBefore(n));  // the ids of the events applied
+}
+
+State Fold(const CompactLog& log, size_t n) {
+  State state;
+  Fold(log, n, state);
+  return state;
+}
+
+State Apply(State state, const Event& event) {
+  ApplyInPlace(state, event);
+  return state;
+}
+
+std::optional<Violation> Step(State& state, const Event& event) {
+  auto violation = Decide(state, event);
+  if (violation) {
+    ++state.seq;  // an illegal event changes nothing but is still a position
+  } else {
+    ApplyInPlace(state, event);
+  }
+  return violation;
+}
+
+}  // namespace pli

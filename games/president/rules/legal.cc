@@ -1,0 +1,161 @@
+// legal.cc: every legal action in a state, up to suits, built from the same
+// checks as Decide (FittingRanks, RankCheck for all ranks at once; MayPass;
+// X1's condition for closes).
+#include <cassert>
+
+#include "games/president/rules/rules.h"
+#include "games/president/rules/rules_internal.h"
+
+namespace pli {
+namespace {
+
+void AddGifts(const State& s, std::vector<LegalAction>& out) {
+  for (const Gift& g : s.gifts) {
+    if (g.done) continue;
+    LegalAction a;
+    a.type = EventType::kExchange;
+    a.seat = g.from;
+    a.to = g.to;
+    a.count = g.count;
+    const CardSet pool = s.hands[g.from] & s.dealt[g.from];  // K2: from the hand as dealt
+    if (g.choice) {
+      a.cards = pool;
+    } else {
+      auto need = internal::GiftRanks(s, g);
+      for (int ri = 0; ri < kRankCount; ++ri) {
+        Rank r = static_cast<Rank>(ri);
+        if (need[ri] == 0) continue;
+        a.cards |= pool.OnlyRank(r);
+        for (int k = 0; k < need[ri]; ++k) a.ranks.push_back(r);
+      }
+    }
+    out.push_back(std::move(a));
+  }
+}
+
+// Lists the plays of `seat`; returns the ranks it can follow with, without
+// declaring (CanFollow's question: not empty when it can), for a pli with a
+// lead.
+uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
+  const CardSet hand = s.hands[seat];
+  const int count = s.pli.count;
+  static_assert(static_cast<int>(Declare::kNone) == 0 && static_cast<int>(Declare::kSuite) == 1 &&
+                static_cast<int>(Declare::kReverse) == 2);
+  uint64_t fitting[3] = {0, 0, 0};  // by Declare
+  uint64_t held = hand.RanksWithAtLeast(count == 0 ? 1 : count);
+  if (count != 0) {
+    for (int d = 0; d < 3; ++d) fitting[d] = internal::FittingRanks(s, static_cast<Declare>(d));
+    held &= fitting[0] | fitting[1] | fitting[2];
+  }
+  // Ranks in order, each held at least `count` times (P2; a lead: once)
+  // and, following, allowed by some declaration.
+  for (uint64_t m = held; m != 0; m &= m - 1) {
+    const Rank r = RankOfBit(m);
+    if (count == 0) {  // a lead: any count of one rank (P1, P2)
+      for (int n = 1; n <= hand.CountOf(r); ++n)
+        out.push_back(LegalAction{EventType::kPlay, seat, r, n, Declare::kNone, -1, {}, {}});
+      continue;
+    }
+    // Following: the ranks each declaration allows (RankCheck's kFits),
+    // in rank order, then none, suite, reverse for a rank.
+    const uint64_t bit = m & -m;
+    if (fitting[0] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kNone, -1, {}, {}});
+    if (fitting[1] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kSuite, -1, {}, {}});
+    if (fitting[2] & bit)
+      out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kReverse, -1, {}, {}});
+  }
+  return held & fitting[0];
+}
+
+// The close, if any (X1, X2), from the conditions of DecideClose: in play
+// (LegalActions' caller checked the phase), with closes in the ruleset and a
+// play on the table whose rank is not the top rank, the seat that holds
+// every remaining card of that rank may close when those cards are as many
+// as the pli's count. ToEvent names exactly those cards, so each check of
+// DecideClose holds; Decide itself confirms it in debug builds, and the
+// property tests compare the two on random states.
+void AddCloses(const State& s, std::vector<LegalAction>& out) {
+  if (!s.options.close || s.pli.count == 0) return;
+  const Rank r = internal::LastRank(s);
+  if (r == TopRank(s.revolution)) return;  // X2
+  CardSet remaining;  // X1: a closer holds every remaining card of the rank
+  for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
+  if (remaining.CountOf(r) != s.pli.count) return;  // one rank: a nibble, no popcount
+  for (int seat = 0; seat < s.seats; ++seat) {
+    if (s.hands[seat].OnlyRank(r) != remaining) continue;
+    LegalAction a{EventType::kClose, seat, r, s.pli.count, Declare::kNone, -1, {}, {}};
+    assert(!Decide(s, ToEvent(s, a)));
+    out.push_back(a);
+  }
+}
+
+}  // namespace
+
+void LegalActions(const State& s, std::vector<LegalAction>& out) {
+  out.clear();
+  if (s.phase == Phase::kExchange) return AddGifts(s, out);
+  if (s.phase != Phase::kPlay) return;
+  const uint64_t follow = AddPlays(s, s.turn, out);
+  // DecidePass's checks that can fail for the seat to play: P5, then MayPass.
+  if ((s.pli.out & SeatBit(s.turn)) == 0 &&
+      internal::MayPassGiven(s, s.turn, [follow] { return follow != 0; }))
+    out.push_back(LegalAction{EventType::kPass, s.turn});
+  AddCloses(s, out);
+}
+
+std::vector<LegalAction> LegalActions(const State& s) {
+  std::vector<LegalAction> out;
+  out.reserve(16);  // one allocation for most states
+  LegalActions(s, out);
+  return out;
+}
+
+Event ToEvent(const State& s, const LegalAction& a) {
+  // The event is built in place (it is returned without a copy): its cards,
+  // the first n of `from` in index order, go straight into its CardList.
+  auto first = [](CardSet from, int n, CardList& cards) {
+    for (Card c : from) {
+      if (static_cast<int>(cards.size()) == n) break;
+      cards.push_back(c);
+    }
+  };
+  Event e{PassEvent{a.seat}};  // a trivial body, replaced below unless a pass
+  switch (a.type) {
+    case EventType::kPlay: {
+      PlayEvent& play = e.body.emplace<PlayEvent>();
+      play.seat = a.seat;
+      play.declare = a.declare;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, play.cards);
+      break;
+    }
+    case EventType::kClose: {
+      CloseEvent& close = e.body.emplace<CloseEvent>();
+      close.seat = a.seat;
+      first(s.hands[a.seat].OnlyRank(a.rank), a.count, close.cards);
+      break;
+    }
+    case EventType::kExchange: {
+      ExchangeEvent& gift = e.body.emplace<ExchangeEvent>();
+      gift.from = a.seat;
+      gift.to = a.to;
+      if (a.ranks.empty()) {
+        first(a.cards, a.count, gift.cards);
+        break;
+      }
+      CardSet left = a.cards;
+      for (Rank r : a.ranks) {
+        Card c = left.OnlyRank(r).first();
+        left.erase(c);
+        gift.cards.push_back(c);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return e;
+}
+
+}  // namespace pli

@@ -1,0 +1,167 @@
+// options.cc: the ruleset presets of RULES.md ("Ruleset presets") and the
+// options' wire form. An option's wire name is its Options member name; its
+// value is text ("true", "sequence", "3" ...), as a game event carries it.
+#include "games/president/rules/options.h"
+#include "engine/text.h"
+
+#include <array>
+#include <type_traits>
+#include <utility>
+
+namespace pli {
+namespace {
+
+// Value names of an enum option, in enum order.
+using Names = std::array<std::string_view, 3>;
+constexpr Names kSoloNames = {"sequence", "always", "never"};  // SoloContinuation
+constexpr Names kExchangeNames = {"worst", "choice", ""};      // ExchangeRule
+constexpr Names kScoringNames = {"none", "place", ""};         // Scoring
+constexpr Names kExchangeCardsNames = {"two-one", "one", ""};  // ExchangeCards
+constexpr Names kLaterLeadNames = {"trouduc", "president", ""};  // LaterLead
+
+constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
+
+std::string Quoted(std::string_view text) { return "\"" + EscapeForTerminal(text) + "\""; }
+
+// `option "exchange" takes worst or choice, not "best"`.
+std::string TakesError(std::string_view option, std::string_view allowed, std::string_view value) {
+  return "option " + Quoted(option) + " takes " + std::string(allowed) + ", not " + Quoted(value);
+}
+
+// "worst or choice", "sequence, always or never".
+std::string Alternatives(const Names& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && !names[i].empty(); ++i) {
+    const bool last = i + 1 == names.size() || names[i + 1].empty();
+    if (i > 0) text += last ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+// A boolean option: "true" or "false".
+template <bool Options::*kMember>
+std::string SetBool(Options& options, std::string_view option, std::string_view value) {
+  if (value != "true" && value != "false") return TakesError(option, "true or false", value);
+  options.*kMember = (value == "true");
+  return "";
+}
+template <bool Options::*kMember>
+std::string GetBool(const Options& options) {
+  return options.*kMember ? "true" : "false";
+}
+
+// An enum option whose value is one of `kNames`, in enum order.
+template <auto kMember, const Names& kNames>
+std::string SetNamed(Options& options, std::string_view option, std::string_view value) {
+  using Value = std::remove_reference_t<decltype(options.*kMember)>;
+  for (std::size_t i = 0; i < kNames.size() && !kNames[i].empty(); ++i) {
+    if (kNames[i] == value) {
+      options.*kMember = static_cast<Value>(i);
+      return "";
+    }
+  }
+  return TakesError(option, Alternatives(kNames), value);
+}
+template <auto kMember, const Names& kNames>
+std::string GetNamed(const Options& options) {
+  return std::string(kNames[static_cast<std::size_t>(options.*kMember)]);
+}
+
+// G1: manches, decimal digits only, 0..kMaxManches.
+std::string SetManches(Options& options, std::string_view option, std::string_view value) {
+  int n = 0;
+  bool ok = !value.empty() && value.size() <= 4;
+  for (char c : value) {
+    if (!ok || c < '0' || c > '9') {
+      ok = false;
+      break;
+    }
+    n = n * 10 + (c - '0');
+  }
+  if (!ok || n > kMaxManches) {
+    return TakesError(option, "a whole number from 0 to 1000", value);
+  }
+  options.manches = n;
+  return "";
+}
+std::string GetManches(const Options& options) { return std::to_string(options.manches); }
+
+struct OptionSpec {
+  std::string_view name;
+  std::string (*set)(Options&, std::string_view option, std::string_view value);
+  std::string (*get)(const Options&);
+};
+template <bool Options::*kMember>
+constexpr OptionSpec BoolOption(std::string_view name) {
+  return {name, &SetBool<kMember>, &GetBool<kMember>};
+}
+template <auto kMember, const Names& kNames>
+constexpr OptionSpec EnumOption(std::string_view name) {
+  return {name, &SetNamed<kMember, kNames>, &GetNamed<kMember, kNames>};
+}
+
+// Every option, in OptionValues order.
+constexpr std::array<OptionSpec, 19> kOptions = {{
+    BoolOption<&Options::mandatory_play>("mandatory_play"),
+    BoolOption<&Options::pass_is_out>("pass_is_out"),
+    BoolOption<&Options::equal_allowed>("equal_allowed"),
+    BoolOption<&Options::top_rank_closes>("top_rank_closes"),
+    BoolOption<&Options::top_rank_last>("top_rank_last"),
+    BoolOption<&Options::suite>("suite"),
+    BoolOption<&Options::reverse>("reverse"),
+    BoolOption<&Options::ou_rien>("ou_rien"),
+    BoolOption<&Options::close>("close"),
+    BoolOption<&Options::revolution>("revolution"),
+    BoolOption<&Options::carre_closes>("carre_closes"),
+    BoolOption<&Options::reverse_in_suite>("reverse_in_suite"),
+    EnumOption<&Options::solo_continuation, kSoloNames>("solo_continuation"),
+    BoolOption<&Options::completed_carre_closes>("completed_carre_closes"),
+    EnumOption<&Options::exchange, kExchangeNames>("exchange"),
+    EnumOption<&Options::exchange_cards, kExchangeCardsNames>("exchange_cards"),
+    EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
+    EnumOption<&Options::scoring, kScoringNames>("scoring"),
+    OptionSpec{"manches", &SetManches, &GetManches},
+}};
+
+}  // namespace
+
+std::optional<Options> Preset(std::string_view name) {
+  if (name == "super-president") return Options{};
+  if (name != "classic") return std::nullopt;
+  // 003's basic game: every difference is an option of its own.
+  Options o;
+  o.mandatory_play = false;            // P4: passing is always allowed
+  o.pass_is_out = false;               // P5: a pass does not put the passer out of the pli
+  o.equal_allowed = false;             // P3: a play must be strictly stronger
+  o.top_rank_closes = false;           // E1: the 2 is simply the highest card
+  o.top_rank_last = false;             // F2
+  o.suite = false;                     // U1-U4
+  o.reverse = false;                   // V1-V4
+  o.ou_rien = false;                   // O1-O3
+  o.close = false;                     // X1-X4
+  o.revolution = false;                // Q1-Q3
+  o.carre_closes = false;              // E2
+  o.exchange = ExchangeRule::kChoice;  // K3
+  o.exchange_cards = ExchangeCards::kOne;  // K3: one card each way, Président and Trouduc
+  o.later_lead = LaterLead::kPresident;    // S3: "Le Président mène alors"
+  return o;
+}
+
+std::string SetOption(Options& options, std::string_view name, std::string_view value) {
+  for (const OptionSpec& spec : kOptions) {
+    if (spec.name == name) return spec.set(options, name, value);
+  }
+  return "unknown option " + Quoted(name);
+}
+
+std::vector<std::pair<std::string, std::string>> OptionValues(const Options& options) {
+  std::vector<std::pair<std::string, std::string>> values;
+  values.reserve(kOptions.size());
+  for (const OptionSpec& spec : kOptions) {
+    values.emplace_back(std::string(spec.name), spec.get(options));
+  }
+  return values;
+}
+
+}  // namespace pli

@@ -1,0 +1,191 @@
+// rules_internal.h: helpers shared by decide.cc, apply.cc and legal.cc.
+// Not part of the engine's public API.
+#ifndef PLI_ENGINE_RULES_INTERNAL_H_
+#define PLI_ENGINE_RULES_INTERNAL_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "games/president/rules/event.h"
+#include "games/president/rules/state.h"
+#include "games/president/rules/violation.h"
+
+namespace pli::internal {
+
+// The rank of the last play of the pli; the pli must have one.
+inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
+
+inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
+
+// The seats that hold cards: every hand tested, with no branch (a fold
+// asks once or twice per event).
+inline SeatMask SeatsWithCards(const State& s) {
+  SeatMask m = 0;
+  for (int i = 0; i < kMaxSeats; ++i) m |= SeatMask{!s.hands[i].empty()} << i;
+  return m & (SeatBit(s.seats) - 1);
+}
+
+// The first seat clockwise after `from` whose bit is in `mask`, or -1.
+inline int NextSeatIn(const State& s, int from, SeatMask mask) {
+  mask &= SeatBit(s.seats) - 1;
+  // Clockwise: the seats after `from` first, then from seat 0 (`from` last).
+  const SeatMask after = from < 0 ? mask : mask & ~((SeatBit(from) << 1) - 1);
+  if (after != 0) return std::countr_zero(after);
+  return mask != 0 ? std::countr_zero(mask) : -1;
+}
+
+// A CardSet from a list, and whether a card is named twice.
+inline CardSet ToSet(const CardList& cards, bool* repeated) {
+  CardSet set;
+  *repeated = false;
+  for (Card c : cards) {
+    if (set.contains(c)) *repeated = true;
+    set.insert(c);
+  }
+  return set;
+}
+
+// "Alice (seat 0)".
+std::string SeatText(const State& s, int seat);
+// "singles", "pairs", "brelans" (three of a kind), "carrés".
+std::string CountWord(int count);
+// "one card", "2 cards".
+std::string CardsWord(int n);
+// "a 7", "a J" for messages about ranks.
+std::string RankText(Rank r);
+
+// What is wrong with a play of rank `r`, with `declare`, for the pli as it
+// stands (everything after the hand and count checks of RULES.md's order:
+// declare-not-allowed, ou-rien-rank, too-weak, not-consecutive), in that
+// order. The pli must have a lead.
+enum class RankProblem : uint8_t {
+  kFits,
+  kSuiteOff,           // U1: no suites in this ruleset
+  kSuiteNotSecond,     // U1: not the second play, or a mode is in force
+  kSuiteWrongRank,     // U1: not one step up
+  kReverseOff,         // V1: no reverses in this ruleset
+  kReverseInSuiteOff,  // V2: no reverse in a suite in this ruleset
+  kAlreadyReversed,    // V2
+  kReverseNotSecond,   // V1
+  kReverseWrongRank,   // V1: not one step down
+  kOuRien,             // O2
+  kSuiteBroken,        // U2: not the next rank of the suite
+  kReverseBroken,      // V3: not the next rank of the reverse
+  kTooWeak,            // P3
+};
+
+// The decision, with no sentence (LegalActions and CanFollow ask it for
+// every rank; it builds no string, and is inline for them).
+inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  const bool second_play = p.plays == 1;
+  if (declare == Declare::kSuite) {
+    // U1: only the second play may declare a suite, one step up from the lead.
+    if (!s.options.suite) return RankProblem::kSuiteOff;
+    if (!second_play || p.mode != Mode::kFree) return RankProblem::kSuiteNotSecond;
+    if (StepUp(last, rev) != r) return RankProblem::kSuiteWrongRank;
+    return RankProblem::kFits;
+  }
+  if (declare == Declare::kReverse) {
+    if (!s.options.reverse) return RankProblem::kReverseOff;
+    if (p.mode == Mode::kSuite) {
+      // V2 (R3): in a suite, a legal continuation may also declare a reverse.
+      if (!s.options.reverse_in_suite) return RankProblem::kReverseInSuiteOff;
+      return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+    }
+    if (p.mode == Mode::kReverse) return RankProblem::kAlreadyReversed;
+    // V1: the second play may declare a reverse, one step down from the lead.
+    if (!second_play) return RankProblem::kReverseNotSecond;
+    if (StepDown(last, rev) != r) return RankProblem::kReverseWrongRank;
+    return RankProblem::kFits;
+  }
+  // O2: while ou-rien is in force, the next player plays that rank or passes.
+  if (p.ou_rien && r != last) return RankProblem::kOuRien;
+  if (p.mode == Mode::kSuite)  // U2
+    return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+  if (p.mode == Mode::kReverse)  // V3
+    return StepDown(last, rev) != r ? RankProblem::kReverseBroken : RankProblem::kFits;
+  // P3: equal or stronger (strictly stronger without equal_allowed).
+  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
+}
+
+// A set of ranks in the form of CardSet::RanksWithAtLeast: bit 4r + 3 for
+// rank r, so that it combines with the ranks a hand holds by one AND.
+inline constexpr uint64_t kRankMaskBits = 0x8888888888888ULL;
+constexpr uint64_t RankMaskOf(Rank r) { return uint64_t{8} << (4 * static_cast<int>(r)); }
+constexpr uint64_t RankMaskOf(std::optional<Rank> r) { return r ? RankMaskOf(*r) : 0; }
+// The ranks lo..hi (none when lo > hi); 0 <= lo, hi <= 12.
+constexpr uint64_t RankMaskRange(int lo, int hi) {
+  if (lo > hi) return 0;
+  return ((uint64_t{1} << (4 * (hi + 1))) - (uint64_t{1} << (4 * lo))) & kRankMaskBits;
+}
+
+// Every rank r for which RankCheck(s, r, declare) is kFits, at once
+// (LegalActions, CanFollow). The same rules in the same order as RankCheck,
+// as sets: each test that refuses a rank there removes it here; the
+// property tests check the two agree on every rank of random states.
+inline uint64_t FittingRanks(const State& s, Declare declare) {
+  const Pli& p = s.pli;
+  const bool rev = s.revolution;
+  const Rank last = LastRank(s);
+  const bool second_play = p.plays == 1;
+  if (declare == Declare::kSuite) {  // U1
+    if (!s.options.suite || !second_play || p.mode != Mode::kFree) return 0;
+    return RankMaskOf(StepUp(last, rev));
+  }
+  if (declare == Declare::kReverse) {
+    if (!s.options.reverse) return 0;
+    if (p.mode == Mode::kSuite)  // V2
+      return s.options.reverse_in_suite ? RankMaskOf(StepUp(last, rev)) : 0;
+    if (p.mode == Mode::kReverse || !second_play) return 0;  // V2, V1
+    return RankMaskOf(StepDown(last, rev));
+  }
+  const uint64_t only = p.ou_rien ? RankMaskOf(last) : kRankMaskBits;  // O2
+  if (p.mode == Mode::kSuite) return only & RankMaskOf(StepUp(last, rev));      // U2
+  if (p.mode == Mode::kReverse) return only & RankMaskOf(StepDown(last, rev));  // V3
+  // P3: strength at least `need`: the ranks from need up in normal order,
+  // from 12 - need down under révolution (C2, C3).
+  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return only & (rev ? RankMaskRange(0, 12 - need) : RankMaskRange(need, 12));
+}
+
+// The violation of a problem RankCheck found (not kFits), its sentence
+// naming the cards played as `cards_text`.
+Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
+
+// P4/U4/O2: whether `seat` has a legal play without declaring.
+inline bool CanFollow(const State& s, int seat) {
+  return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
+}
+
+// R4, P4, O2, U4: whether `seat`, whose turn it is in the pli, may pass (the
+// decision of DecidePass after the seat, phase and turn checks), where
+// can_follow() answers CanFollow(s, seat); it is asked only when the answer
+// matters (LegalActions knows it already from the plays it listed).
+template <typename CanFollowFn>
+bool MayPassGiven(const State& s, int seat, CanFollowFn&& can_follow) {
+  const Pli& p = s.pli;
+  if (p.solo) return true;        // R4: the lone last player may always stop
+  if (p.count == 0) return false;  // P4: the leader plays
+  // O2: must play the rank if they can, and pass only if they cannot.
+  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  return !(s.options.mandatory_play && can_follow());
+}
+inline bool MayPass(const State& s, int seat) {
+  return MayPassGiven(s, seat, [&] { return CanFollow(s, seat); });
+}
+
+// K2: the ranks a non-choice gift must have, as the cards of the hand as
+// dealt that it must be chosen from per rank: returns the multiset of ranks
+// as counts (index = rank).
+std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g);
+
+}  // namespace pli::internal
+
+#endif  // PLI_ENGINE_RULES_INTERNAL_H_
