@@ -20,6 +20,7 @@
 #include "games/president/wire/record.h"
 #include "games/president/wire/state_json.h"
 #include "games/president/referee/shuffle.h"
+#include "games/view.h"
 
 namespace pli {
 
@@ -162,28 +163,10 @@ bool Named(const std::array<std::string_view, N>& names, std::string_view key) {
   return std::find(names.begin(), names.end(), key) != names.end();
 }
 
-// `hands` (one array per seat) as the counts of cards per seat.
-boost::json::array CountsOf(const boost::json::array& hands) {
-  boost::json::array counts;
-  for (const boost::json::value& h : hands)
-    counts.push_back(h.is_array() ? static_cast<int64_t>(h.as_array().size()) : 0);
-  return counts;
-}
-
 // INTERFACE.md §3 `view`: the state with `hands` replaced by the seat's own
 // `hand` (none for a spectator, seat -1) and every seat's `counts`.
 boost::json::object ViewOf(const boost::json::object& state, int seat) {
-  boost::json::object view;
-  for (const auto& [key, value] : state)
-    if (Named(kPublicState, key)) view[key] = value;
-  boost::json::array counts;
-  if (const boost::json::value* hands = state.if_contains("hands"); hands && hands->is_array()) {
-    const boost::json::array& all = hands->as_array();
-    if (seat >= 0 && static_cast<size_t>(seat) < all.size()) view["hand"] = all[seat];
-    counts = CountsOf(all);
-  }
-  view["counts"] = std::move(counts);
-  view["seat"] = seat >= 0 ? boost::json::value(seat) : boost::json::value(nullptr);
+  boost::json::object view = pli::SeatView(state, seat, kPublicState);
   return view;
 }
 
@@ -205,7 +188,7 @@ boost::json::object EventView(const boost::json::object& event, int seat, bool o
     } else if (seat >= 0 && static_cast<size_t>(seat) < all.size()) {
       out["hand"] = all[seat];
     }
-    out["counts"] = CountsOf(all);
+    out["counts"] = pli::CountsOf(all);
   }
   if (const boost::json::value* cards = event.if_contains("cards"); cards && cards->is_array()) {
     const boost::json::value* type = event.if_contains("type");

@@ -15,6 +15,7 @@
 #include "schema/input_error.h"
 #include "games/skull_king/wire/event_codec.h"
 #include "games/skull_king/wire/state_json.h"
+#include "games/view.h"
 
 namespace pli::sk {
 namespace {
@@ -201,13 +202,6 @@ bool Named(const std::array<std::string_view, N>& names, std::string_view key) {
   return std::find(names.begin(), names.end(), key) != names.end();
 }
 
-boost::json::array CountsOf(const boost::json::array& hands) {
-  boost::json::array counts;
-  for (const boost::json::value& h : hands)
-    counts.push_back(h.is_array() ? static_cast<int64_t>(h.as_array().size()) : 0);
-  return counts;
-}
-
 // SK-B2: the bids are sealed while the state is in bidding with no turn
 // (simultaneous bidding, some bid still owed).
 bool BidsSealed(const State& s) { return s.phase == Phase::kBidding && s.turn < 0; }
@@ -216,17 +210,7 @@ bool BidsSealed(const State& s) { return s.phase == Phase::kBidding && s.turn < 
 // `hand` (none for a spectator, seat -1) and every seat's `counts`; while
 // the bids are sealed, the other seats' `bids` and `cannon` are null.
 boost::json::object ViewOf(const boost::json::object& state, int seat, bool sealed) {
-  boost::json::object view;
-  for (const auto& [key, value] : state)
-    if (Named(kPublicState, key)) view[key] = value;
-  boost::json::array counts;
-  if (const boost::json::value* hands = state.if_contains("hands"); hands && hands->is_array()) {
-    const boost::json::array& all = hands->as_array();
-    if (seat >= 0 && static_cast<size_t>(seat) < all.size()) view["hand"] = all[seat];
-    counts = CountsOf(all);
-  }
-  view["counts"] = std::move(counts);
-  view["seat"] = seat >= 0 ? boost::json::value(seat) : boost::json::value(nullptr);
+  boost::json::object view = pli::SeatView(state, seat, kPublicState);
   if (sealed) {
     for (const char* key : {"bids", "cannon"}) {
       boost::json::value* v = view.if_contains(key);
@@ -253,7 +237,7 @@ boost::json::object EventView(const boost::json::object& event, int seat, bool s
     } else if (seat >= 0 && static_cast<size_t>(seat) < all.size()) {
       out["hand"] = all[seat];
     }
-    out["counts"] = CountsOf(all);
+    out["counts"] = pli::CountsOf(all);
   }
   // A played card is face up (SK-P1).
   if (const boost::json::value* cards = event.if_contains("cards"); cards && cards->is_array())
