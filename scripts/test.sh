@@ -39,9 +39,14 @@ phase install-deps bash scripts/install-deps.sh
 phase build bash scripts/build.sh -DPLI_BUILD_TESTS=ON
 
 status=0
-phase ctest ctest --test-dir build --output-on-failure -j2 || status=$?
+phase ctest ctest --test-dir build --output-on-failure -j2 || status=$? ctest_failed=1
 if [[ ${PLI_SANITIZE:-1} != 0 ]]; then
-  phase sanitize bash scripts/sanitize.sh || status=$?
+  phase sanitize bash scripts/sanitize.sh || status=$? sanitize_failed=1
+fi
+if [[ $status -ne 0 ]]; then
+  # The end of a CI log is often all that is read: say there why.
+  [[ -z ${ctest_failed:-} ]] || bash scripts/failed-tails.sh build
+  [[ -z ${sanitize_failed:-} ]] || bash scripts/failed-tails.sh "${PLI_ASAN_BUILD:-build-asan}"
 fi
 echo "test.sh: $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); ${SECONDS} s in all"
 exit "$status"

@@ -33,6 +33,9 @@ const PHONE = { width: 390, height: 844 }, DESKTOP = { width: 1280, height: 800 
 // phone's gift). No test here depends on timing; a grace timer left running
 // after a reload is proved without a clock by tests/serve/hub_test.cc.
 const GRACE_MS = 600000;
+// Each wait is for a condition; it gives up only after five minutes, far
+// beyond what a loaded machine needs (ctest's TIMEOUT bounds the whole).
+const GIVE_UP = 300_000;
 
 let server, origin, browser, dir, proxy;
 before(async () => {
@@ -62,6 +65,7 @@ after(async () => {
 // page speaks the browser's language (issue 26).
 async function open(viewport) {
   const page = await browser.newPage({ viewport, locale: viewport.width < 900 ? "fr-FR" : "en-GB" });
+  page.setDefaultTimeout(GIVE_UP);
   page.frames_ = [];
   page.errors_ = [];
   page.on("websocket", (ws) => ws.on("framereceived", (f) => page.frames_.push(String(f.payload))));
@@ -179,7 +183,7 @@ async function playGame(pages, policy, hooks = {}) {
       try {
         // Any page: a new event, or something for its person to do.
         await Promise.race(pages.map((p, k) => p.waitForFunction((s) => lastSeq > s || (view && view.phase === "game-over")
-          || (legal.length > 0 && (view.turn === view.seat || legal.some((a) => a.type === "exchange" || a.type === "bid"))), st[k].seq, { timeout: 60000 })));
+          || (legal.length > 0 && (view.turn === view.seat || legal.some((a) => a.type === "exchange" || a.type === "bid"))), st[k].seq)));
       } catch (e) {
         const now = await Promise.all(pages.map((p) => p.evaluate(() => ({ seq: lastSeq, legal, seat: view.seat, turn: view.turn, phase: view.phase, hand: view.hand, trick: view.trick, seats }))));
         throw new Error(`the game stalled: ${JSON.stringify(now)}`);
@@ -498,6 +502,7 @@ test("the replay page at /replay/{game} once the game has ended: it runs under i
   const end = await api("POST", `/api/tables/${made.json.table}/end`, null, made.json.host_token);
   assert.equal(end.status, 200);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(GIVE_UP);
   const requests = [], errors = [], console_errors = [];
   page.on("request", (r) => requests.push(r.url()));
   page.on("pageerror", (e) => errors.push(e));
@@ -513,6 +518,7 @@ test("the replay page at /replay/{game} once the game has ended: it runs under i
   await page.close();
   // On a phone the page fits the screen (issue 26: it was 746 px wide).
   const phone = await browser.newPage({ viewport: PHONE });
+  phone.setDefaultTimeout(GIVE_UP);
   await phone.goto(`${origin}/replay/${game}`);
   await phone.waitForFunction(() => /^seq 0 of \d+$/.test(document.getElementById("position")?.textContent ?? ""));
   assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, "the replay page fits a phone's width");
