@@ -197,8 +197,8 @@ SELECT e.game AS game, e.seq AS seq,
 // Skull King bid an exchange. The names move to a table, event_types, keyed
 // by the first byte of a body (the byte that names its game, FORMAT.md §6,
 // §8) and the tag, filled from the registry of games (Version4Sql); the view
-// joins it. A game added later adds its rows in a step of its own
-// (docs/ARCHITECTURE.md, "adding a game"). Readers of version 3 read the
+// joins it. A game added later needs no step of its own: a writer adds its
+// rows with its first event (KnowEventTypes). Readers of version 3 read the
 // same tables.
 constexpr std::string_view kVersion4Head = R"sql(
 CREATE TABLE event_types (
@@ -225,22 +225,29 @@ SELECT e.game AS game, e.seq AS seq, t.name AS type,
  ORDER BY g.created, e.game, e.seq;
 )sql";
 
+// The rows of event_types for `game`: the first byte of its bodies and the
+// name of each of its tags, as INSERT statements (`verb`: "INSERT" in the
+// step, "INSERT OR IGNORE" when a writer adds a game's rows later).
+std::string EventTypeInserts(const Game& game, std::string_view verb) {
+  std::string sql;
+  const std::optional<uint8_t> format = FormatOf(game);
+  if (!format) return sql;
+  static constexpr char kHex[] = "0123456789abcdef";
+  const std::string byte = {kHex[*format >> 4], kHex[*format & 15]};
+  for (int tag = 1; tag < 256; ++tag) {
+    const std::string name = game.TypeName(static_cast<uint8_t>(tag));
+    if (name == "?") continue;
+    sql += std::string(verb) + " INTO event_types VALUES (x'" + byte + "', " +
+           std::to_string(tag) + ", '" + std::string(game.Name()) + "', '" + name + "');\n";
+  }
+  return sql;
+}
+
 // Step 3 -> 4 with the rows of event_types: for every game of the registry,
 // the first byte of its bodies and the name of each of its tags.
 std::string Version4Sql() {
   std::string sql(kVersion4Head);
-  for (const Game* game : Games()) {
-    const std::optional<uint8_t> format = FormatOf(*game);
-    if (!format) continue;
-    static constexpr char kHex[] = "0123456789abcdef";
-    const std::string byte = {kHex[*format >> 4], kHex[*format & 15]};
-    for (int tag = 1; tag < 256; ++tag) {
-      const std::string name = game->TypeName(static_cast<uint8_t>(tag));
-      if (name == "?") continue;
-      sql += "INSERT INTO event_types VALUES (x'" + byte + "', " + std::to_string(tag) + ", '" +
-             std::string(game->Name()) + "', '" + name + "');\n";
-    }
-  }
+  for (const Game* game : Games()) sql += EventTypeInserts(*game, "INSERT");
   return sql + std::string(kVersion4Tail);
 }
 
@@ -685,6 +692,19 @@ std::span<const Migration> Migrations() {
 }
 
 int64_t SchemaVersionOf(const Db& db) { return ReadIdentity(db).version; }
+
+void KnowEventTypes(const Db& db, const Game& game) {
+  // Built once per game: a game's names never change while pli runs.
+  static const std::vector<std::string> inserts = [] {
+    std::vector<std::string> out;
+    for (const Game* g : Games()) out.push_back(EventTypeInserts(*g, "INSERT OR IGNORE"));
+    return out;
+  }();
+  const std::span<const Game* const> games = Games();
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (games[i] == &game) return db.Exec(inserts[i].c_str());
+  }
+}
 
 void SetBusyHandler(const Db& db, int busy_timeout_ms) {
   sqlite3_busy_handler(db.get(), FairBusyHandler,

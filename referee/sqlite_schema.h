@@ -21,6 +21,10 @@
 #include "referee/sqlite_db.h"
 #include "referee/sqlite_store.h"
 
+namespace pli {
+class Game;
+}  // namespace pli
+
 namespace pli::sqlite {
 
 // PRAGMA application_id of every pli database: "PLI1" in ASCII.
@@ -42,6 +46,17 @@ inline constexpr int64_t kDetailsVersion = 3;
 
 // The file's schema version (PRAGMA user_version). Throws StoreError.
 int64_t SchemaVersionOf(const Db& db);
+
+// The version from which the file has event_types (the names of each
+// game's event types, read by events_view).
+inline constexpr int64_t kEventTypesVersion = 4;
+
+// Adds `game`'s rows to event_types where they are missing (INSERT OR
+// IGNORE), inside the caller's transaction. A writer calls it with each new
+// game's first event, so a game added to pli after a file was made needs no
+// schema step of its own (issue 27): the file keeps its version, and an
+// older pli still opens it (and names that game's types in events_view).
+void KnowEventTypes(const Db& db, const Game& game);
 
 // Installs the busy handler of every pli connection: while another
 // connection holds the write lock, sleep a random 0.1-2 ms and retry, for

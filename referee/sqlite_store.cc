@@ -12,6 +12,7 @@
 #include <system_error>
 #include <utility>
 
+#include "games/game.h"
 #include "referee/sqlite_db.h"
 #include "referee/sqlite_schema.h"
 #include "referee/writer_claim.h"
@@ -106,6 +107,7 @@ class SqliteStore : public SqliteReader {
   explicit SqliteStore(Db db)
       : db_(std::move(db)),
         details_(sqlite::SchemaVersionOf(db_) >= sqlite::kDetailsVersion),
+        event_types_(sqlite::SchemaVersionOf(db_) >= sqlite::kEventTypesVersion),
         games_(db_, kGamesSql),
         head_(db_, kHeadSql),
         game_row_(db_, kGameRowSql),
@@ -324,6 +326,10 @@ class SqliteStore : public SqliteReader {
     try {
       InsertGame(game, *record.opening);
       InsertEvent(game, seq, record, hash, kGenesis);
+      // Its game's names in event_types, if this file has none yet.
+      if (event_types_) {
+        if (const Game* owner = GameOfBody(record.body)) sqlite::KnowEventTypes(db_, *owner);
+      }
       db_.Exec("RELEASE append_game");
     } catch (...) {
       sqlite3_exec(db_.get(), "ROLLBACK TO append_game; RELEASE append_game", nullptr, nullptr,
@@ -486,6 +492,7 @@ class SqliteStore : public SqliteReader {
 
   Db db_;
   const bool details_;  // the file has the columns of kDetailsVersion
+  const bool event_types_;  // the file has event_types (kEventTypesVersion)
   Stmt games_, head_, game_row_, rows_, find_id_, insert_game_, insert_event_;
   Stmt begin_, begin_read_, commit_, rollback_;
   bool in_write_ = false;

@@ -454,5 +454,34 @@ TEST_CASE("Schema 4: events_view names each event's type in its own game (a vers
   RequireAuditsClean(*reader, static_cast<int64_t>(reader->Read("g")->events.size()));
 }
 
+// Issue 27: a game added to pli after a file was made needs no schema step.
+// Here the file lacks Skull King's rows in event_types, as a file made before
+// that game existed would; the writer adds them with the game's first event,
+// in its transaction, and the file keeps its version (so an older pli, which
+// knows version 4, still opens it).
+TEST_CASE("Schema 4: a game's event_types rows come with its first event, no schema step (issue 27)") {
+  TempDir dir;
+  const std::string path = (dir.path / "later.db").string();
+  {
+    auto store = sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kCreate, sqlite::Migrations()));
+    REQUIRE(Import(*store, {StampedGame("g", 1)}, false).ok);
+  }
+  REQUIRE(RawDb(path).Exec("DELETE FROM event_types WHERE game = 'skull-king'").empty());
+  REQUIRE(RawDb(path).Text("SELECT count(*) FROM event_types WHERE game = 'skull-king'") == "0");
+  {
+    auto store = sqlite::NewSqliteStore(sqlite::OpenDb(path, OpenMode::kReadWrite, sqlite::Migrations()));
+    REQUIRE(Import(*store, SkullKingGame(), false).ok);
+  }
+  RawDb raw(path);
+  CHECK(raw.Text("PRAGMA user_version") == "4");
+  CHECK(raw.Text("SELECT group_concat(type, ' ') FROM events_view WHERE game = 'sk'") ==
+        "game deal bid bid bid play play play end");
+  CHECK(raw.Text("SELECT count(*) FROM events_view WHERE type IS NULL") == "0");
+  // Président's rows were there already: left as they were, none doubled.
+  CHECK(raw.Text("SELECT count(*) FROM event_types WHERE game = 'super-president'") == "7");
+  std::unique_ptr<SqliteReader> reader = OpenSqliteReader(path);
+  RequireAuditsClean(*reader, static_cast<int64_t>(reader->Read("g")->events.size()));
+}
+
 }  // namespace
 }  // namespace pli::test
