@@ -125,6 +125,15 @@ boost::json::object ExportGame(EventStore& store, const std::string& id, std::os
     throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
   }
   const AnyCheckedGame checked = CheckStoredAnyGame(*stored, std::nullopt);
+  if (!checked.unknown.empty()) {
+    // A game a newer pli added (issue 27): nothing of it is written, the
+    // others are; the export then exits 2 (RunExport).
+    std::cerr << "pli: game \"" << EscapeForTerminal(id) << "\" is not exported: it is "
+              << EscapeForTerminal(checked.unknown) << "\n";
+    return boost::json::object{{"game", id}, {"events", 0},
+                               {"chain", ChainStatusName(checked.chain.status)},
+                               {"unknown_game", checked.unknown}};
+  }
   const Game& kind = *checked.log.kind;
   boost::json::array log;
   for (size_t i = 0; i < checked.log.events.size(); ++i) {
@@ -178,11 +187,13 @@ int RunExport(const ArchiveArgs& args) {
       (args.output ? boost::json::serialize(boost::json::value(*args.output)) : "null") +
       ",\"games\":[";
   bool clean = true;
+  bool unknown = false;  // a game this pli does not know was left out
   size_t done = 0;
   try {
     for (const std::string& id : ids) {
       const boost::json::object game = ExportGame(*store, id, out, inline_log);
       clean = clean && game.at("chain") != "broken";
+      unknown = unknown || game.contains("unknown_game");
       if (args.json) {
         std::cout << (done > 0 ? "," : open) << boost::json::serialize(game);
       }
@@ -205,6 +216,7 @@ int RunExport(const ArchiveArgs& args) {
   if (args.json) {
     std::cout << (done == 0 ? open : "") << "]}\n";
   }
+  if (unknown) return kExitBadInput;
   return clean ? kExitOk : kExitRejected;
 }
 

@@ -89,12 +89,27 @@ class AuditPrinter : public AuditSink {
     // A malformed event is malformed input (INTERFACE.md §2): exit 2 once
     // every game is judged, also when checking stopped before it.
     malformed_ = malformed_ || game.malformed;
+    // A game this pli does not know (issue 27): unreadable input for this
+    // pli, so exit 2 once every other game is judged; never "clean".
+    unknown_ = unknown_ || !game.unknown.empty();
     Tally(game);
     ClearProgress();
     const auto events = static_cast<size_t>(game.events);
     if (json_) {
-      std::cout << (summary_.games > 1 ? "," : "{\"games\":[")
-                << boost::json::serialize(AuditJson(game.game, events, game.chain, game.findings));
+      boost::json::object o = AuditJson(game.game, events, game.chain, game.findings);
+      if (!game.unknown.empty()) o["unknown_game"] = game.unknown;
+      std::cout << (summary_.games > 1 ? "," : "{\"games\":[") << boost::json::serialize(o);
+    } else if (!game.unknown.empty()) {
+      std::string text = AuditText(game.game, events, game.seats, game.chain, {}, keep_going_);
+      // "..., clean\n" or "..., N tampering sign(s), 0 violation(s)\n...": not judged instead.
+      const std::string clean = "clean\n";
+      if (text.size() >= clean.size() && text.compare(text.size() - clean.size(), clean.size(), clean) == 0) {
+        text.resize(text.size() - clean.size());
+        text += "not judged: " + EscapeForTerminal(game.unknown) + "\n";
+      } else {
+        text += "  not judged: " + EscapeForTerminal(game.unknown) + "\n";
+      }
+      std::cout << text;
     } else {
       std::cout << AuditText(game.game, events, game.seats, game.chain, game.findings, keep_going_);
     }
@@ -186,9 +201,10 @@ class AuditPrinter : public AuditSink {
     return Status();
   }
   // 2 when an audited game holds a malformed event (INTERFACE.md §2: exit 2
-  // once everything is judged), else 1 for any violation or problem, else 0.
+  // once everything is judged) or is of a game this pli does not know, else
+  // 1 for any violation or problem, else 0.
   int Status() const {
-    if (malformed_) return 2;
+    if (malformed_ || unknown_) return 2;
     return summary_.Clean() && file_problems_.empty() ? 0 : 1;
   }
 
@@ -208,7 +224,7 @@ class AuditPrinter : public AuditSink {
     ++summary_.games;
     summary_.events += game.events;
     const bool broken = game.chain.status == ChainStatus::kBroken;
-    if (game.findings.empty() && !broken) ++summary_.clean;
+    if (game.findings.empty() && !broken && game.unknown.empty()) ++summary_.clean;
     if (broken) ++summary_.broken_chains;
     summary_.chain_problems += static_cast<int64_t>(game.chain.problems.size());
     for (const AuditFinding& f : game.findings) ++summary_.violations[f.verdict.code];
@@ -250,6 +266,7 @@ class AuditPrinter : public AuditSink {
   bool progress_ = false;
   bool shown_ = false;
   bool malformed_ = false;
+  bool unknown_ = false;  // a game this pli does not know was met
   AuditSummary summary_;
   std::optional<DatabaseHead> database_head_;
   std::vector<DatabaseProblem> database_problems_;

@@ -62,6 +62,10 @@ std::optional<std::vector<EventRecord>> RecordsOf(const StoredGame& game, std::s
           " in the source (pli audit --db shows how); not copied";
     return std::nullopt;
   }
+  if (!checked.unknown.empty()) {  // a game a newer pli added (issue 27)
+    why = "it is " + checked.unknown + "; not copied";
+    return std::nullopt;
+  }
   std::vector<EventRecord> records;
   records.reserve(game.events.size());
   for (const StoredEvent& row : game.events) {

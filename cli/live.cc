@@ -608,6 +608,11 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args) {
     std::unique_ptr<EventStore> store = OpenStore(args.db, OpenMode::kReadWrite);
     std::optional<StoredGame> stored = store->Read(args.game);
     if (!stored) Bad(EscapeForTerminal(StoreName(args.db)) + " has no game \"" + EscapeForTerminal(args.game) + "\"");
+    // A game a newer pli added (issue 27): said, and nothing written.
+    if (!stored->events.empty() && GameOfBody(stored->events.front().body) == nullptr) {
+      Bad("game \"" + EscapeForTerminal(args.game) + "\" is " +
+          EscapeForTerminal(UnknownGameText(stored->events.front().body)));
+    }
     kind = &KindOfStored(*stored);
     RefuseForeignVerb(command, *kind, args.game);
   }

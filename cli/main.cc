@@ -201,7 +201,12 @@ std::optional<pli::AnyLoadedGame> OtherGame(const Args& args,
                                          : pli::DbGameIds(*sqlite, *args.db, args.game, false);
       if (ids.size() > 1) ids = {pli::DbGameId(*sqlite, *args.db, args.game)};
       // No game: the default game's own command says the file holds none.
-      own = OwnPointOf(ids.empty() ? nullptr : pli::StoredGameKind(*sqlite, ids.front()));
+      const pli::Game* kind = ids.empty() ? nullptr : pli::StoredGameKind(*sqlite, ids.front());
+      // Rows no game of this pli owns: LoadAnyStoredGame says so (issue 27).
+      if (kind == nullptr && !ids.empty()) {
+        if (std::optional<pli::AnyLoadedGame> g = pli::LoadAnyStoredGame(*sqlite, ids.front())) return g;
+      }
+      own = OwnPointOf(kind);
       if (own != nullptr || ids.empty()) return std::nullopt;
       return pli::LoadAnyStoredGame(*sqlite, ids.front());
     }

@@ -84,6 +84,11 @@ class MatchAuditor {
 }  // namespace
 
 GameVerdict VerdictOf(const AnyCheckedGame& game, bool keep_going) {
+  if (!game.unknown.empty()) {
+    GameVerdict v{game.log.game, game.rows, {}, game.chain, {}, false};
+    v.unknown = game.unknown;
+    return v;
+  }
   MatchAuditor auditor(*game.log.kind, keep_going);
   bool malformed = false;
   for (const AnyEvent& e : game.log.events) {

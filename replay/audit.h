@@ -40,6 +40,7 @@ struct GameVerdict {
   ChainCheck chain;
   std::vector<AuditFinding> findings;
   bool malformed = false;  // it holds a malformed event
+  std::string unknown;  // not judged: a game this pli does not know (AnyCheckedGame::unknown)
 };
 
 // The verdict of a stored game of any game, checked (CheckStoredAnyGame;

@@ -62,8 +62,20 @@ struct AnyCheckedGame {
   ChainCheck chain;
   std::string ruleset;  // the games row's copies, as stored
   std::string seats;
+  // Not empty when no game of this pli owns the game's bodies while their
+  // chain holds (a game a newer pli added, issue 27): UnknownGameText. Its
+  // events are then neither decoded nor judged (log.events is empty) and
+  // `rows` counts them.
+  std::string unknown;
+  int64_t rows = 0;
 };
 AnyCheckedGame CheckStoredAnyGame(const StoredGame& stored, const std::optional<Head>& witness);
+// What the tools say of a stored game whose first body no game owns (a game
+// added by a newer pli, issue 27): "a game this pli does not know: its
+// stored events begin with the byte 0x5a ('Z'), which none of this pli's
+// games writes (super-president, skull-king); a newer pli reads it".
+std::string UnknownGameText(std::string_view body);
+
 // The game a stored game is of (CheckStoredAnyGame).
 const Game& KindOfStored(const StoredGame& stored);
 

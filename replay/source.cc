@@ -208,7 +208,11 @@ std::optional<AnyLoadedGame> LoadAnyStoredGame(EventStore& store, const std::str
   if (!stored) throw InputError("the database has no game \"" + id + "\"", std::nullopt, "--game");
   if (stored->events.empty()) return std::nullopt;
   const Game* kind = GameOfBody(stored->events.front().body);
-  if (kind == nullptr) return std::nullopt;
+  if (kind == nullptr) {
+    // A game a newer pli added (issue 27): said, never read as another game.
+    throw InputError("game \"" + id + "\" is " + UnknownGameText(stored->events.front().body),
+                     std::nullopt, "--game");
+  }
   AnyLoadedGame out;
   out.log.game = id;
   out.log.kind = kind;
