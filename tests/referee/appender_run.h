@@ -268,9 +268,26 @@ struct Totals {
 
 // Runs one appender on `db` and kills it after `delay`; returns what it
 // acknowledged before dying.
+// Reads `appender`'s output until it holds an acknowledgement (or the
+// appender's output ends). A condition, not a delay: a round that must
+// prove something (an ack that survives the kill) waits for its first ack
+// however slow a loaded machine is; it gives up only after `give_up`.
+inline void ReadUntilFirstAck(Appender& appender,
+                              Clock::duration give_up = std::chrono::minutes(5)) {
+  const Clock::time_point end = Clock::now() + give_up;
+  while (ParseReports(appender.out()).acks.empty() && Clock::now() < end) {
+    if (!appender.ReadUntil(Clock::now() + std::chrono::milliseconds(100))) return;
+  }
+}
+
+// `after_first_ack`: the delay counts from the appender's first
+// acknowledgement (ReadUntilFirstAck), so the round has one to check
+// whatever the machine's load; else from its start (a kill at any moment,
+// before the first ack included).
 inline Reports RunAndKill(const std::string& db, const std::string& err, uint64_t seed,
-                          std::chrono::milliseconds delay) {
+                          std::chrono::milliseconds delay, bool after_first_ack = false) {
   Appender appender({db, "crash", std::to_string(static_cast<int64_t>(seed)), "0"}, err);
+  if (after_first_ack) ReadUntilFirstAck(appender);
   appender.ReadUntil(Clock::now() + delay);
   appender.Kill();
   const int status = appender.Finish();
