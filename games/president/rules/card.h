@@ -176,6 +176,10 @@ struct RankOrder {
   // at_least[k]: the ranks of normal strength k or more, as bit 4r + 3 per
   // rank r (the form of CardSet::RanksWithAtLeast); at_least[count..13] = 0.
   std::array<uint64_t, 14> at_least = Masks(by_strength, 13);
+  // The same under révolution: the ranks of reversed strength k or more.
+  std::array<uint64_t, 14> at_least_reversed = ReversedMasks(by_strength, 13);
+  // C4: T without and with révolution (by_strength's last and first).
+  std::array<Rank, 2> top{Rank::k2, Rank::k3};
   CardSet deck = CardSet::Deck();  // every card of the deck's ranks (C1, H-R1)
 
   // H-R1: the order of option `ranks` (names, weakest first, as in
@@ -192,12 +196,21 @@ struct RankOrder {
     }
     for (int i = n; i < 13; ++i) o.by_strength[i] = ranks[n - 1];  // never read
     o.at_least = Masks(o.by_strength, n);
+    o.at_least_reversed = ReversedMasks(o.by_strength, n);
+    o.top = {ranks[n - 1], ranks[0]};
     return o;
   }
   static constexpr std::array<uint64_t, 14> Masks(const std::array<Rank, 13>& by, int n) {
     std::array<uint64_t, 14> m{};
     for (int k = n - 1; k >= 0; --k)
       m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[k])));
+    return m;
+  }
+
+  static constexpr std::array<uint64_t, 14> ReversedMasks(const std::array<Rank, 13>& by, int n) {
+    std::array<uint64_t, 14> m{};
+    for (int k = n - 1; k >= 0; --k)  // reversed strength k is by[n - 1 - k]
+      m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[n - 1 - k])));
     return m;
   }
 
@@ -212,7 +225,7 @@ struct RankOrder {
     return by_strength[revolution ? count - 1 - s : s];
   }
   // C4: T, the strongest rank of the order in force; V3: the weakest.
-  constexpr Rank TopRank(bool revolution) const { return RankOfStrength(count - 1, revolution); }
+  constexpr Rank TopRank(bool revolution) const { return top[revolution]; }
   constexpr Rank BottomRank(bool revolution) const { return RankOfStrength(0, revolution); }
   // C5: one step up / down the order in force, nullopt past its end.
   constexpr std::optional<Rank> StepUp(Rank r, bool revolution) const {
@@ -228,9 +241,7 @@ struct RankOrder {
   // The ranks of strength `need` or more under the order in force (need
   // may be 0 .. size()), as bits 4r + 3.
   constexpr uint64_t AtLeast(int need, bool revolution) const {
-    if (!revolution) return at_least[need];
-    // Strength count-1-s >= need: normal strength at most count-1-need.
-    return at_least[0] & ~at_least[count - need];
+    return revolution ? at_least_reversed[need] : at_least[need];
   }
   friend constexpr bool operator==(const RankOrder&, const RankOrder&) = default;
 };
