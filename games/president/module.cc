@@ -277,7 +277,7 @@ class PresidentMatch final : public Match {
   // S2: the next manche's deal shuffled from `seed` (referee/shuffle.h).
   std::optional<std::string> SeededDeal(int64_t seed) const override {
     if (state_.seats == 0 || state_.phase == Phase::kGameOver) return std::nullopt;
-    Event deal{.body = DealEvent{DealFromSeed(state_.seats, seed), seed}};
+    Event deal{.body = DealEvent{DealFromSeed(state_.seats, seed, state_.order.deck), seed}};
     return EventToJson(deal);
   }
 
@@ -455,7 +455,7 @@ class President final : public Game {
                                                std::string_view text) const override {
     // The JSON kind is the kind of the option's value in the preset
     // (RULES.md Changes 2026-11-24), as the reader checks it.
-    for (const auto& [option, value] : OptionValues(*Preset("super-president"))) {
+    for (const auto& [option, value] : AllOptionValues(*Preset("super-president"))) {
       if (option != name) continue;
       if (value == "true" || value == "false") {
         if (text == "true" || text == "false") return boost::json::value(text == "true");

@@ -142,12 +142,25 @@ constexpr std::array<RuleText, 48> kRules = {{
      "with five seats, 2 1 -1 -2 with four, 3 2 1 -1 -2 -3 with six)."},
 }};
 
+// HOUSE_RULES.md's rules that the engine referees so far, each as a
+// violation or `pli explain` cites it.
+constexpr std::array<RuleText, 1> kHouseRules = {{
+    {"H-R1",
+     "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
+     "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
+     "(3 to 10, Q, K, A, 2, J)."},
+}};
+
 }  // namespace
 
 std::span<const RuleText> RuleTable() { return kRules; }
+std::span<const RuleText> HouseRuleTable() { return kHouseRules; }
 
 std::optional<std::string_view> RuleSentence(std::string_view id) {
   for (const RuleText& r : kRules) {
+    if (r.id == id) return r.sentence;
+  }
+  for (const RuleText& r : kHouseRules) {
     if (r.id == id) return r.sentence;
   }
   return std::nullopt;

@@ -20,8 +20,11 @@ struct RuleText {
 // Every rule of RULES.md, in the order of RULES.md (C1 ... G1).
 std::span<const RuleText> RuleTable();
 
-// The sentence of a rule id; nullopt for an id RULES.md does not have (and
-// for "", the rule of `malformed`).
+// The house rules built so far (HOUSE_RULES.md, "H-R1" ...), in its order.
+std::span<const RuleText> HouseRuleTable();
+
+// The sentence of a rule id, of RULES.md or of HOUSE_RULES.md; nullopt for
+// an id neither has (and for "", the rule of `malformed`).
 std::optional<std::string_view> RuleSentence(std::string_view id);
 
 }  // namespace pli

@@ -132,10 +132,23 @@ class Choices {
   size_t i_ = 0;
 };
 
+// H-R1, written here from HOUSE_RULES.md and not asked of the engine: the
+// cards of a game's deck (klootzakken has no 4, 5 or 6).
+inline CardSet TestDeck(const GameScript& s) {
+  bool kloot = false;
+  for (const auto& [k, v] : s.overrides) kloot = k == "ranks" ? v == "klootzakken" : kloot;
+  CardSet deck;
+  for (const char r : std::string(kloot ? "789TJQKA23" : "3456789TJQKA2"))
+    for (const char suit : std::string("cdhs")) deck.insert(*ParseCard(std::string{r, suit}));
+  return deck;
+}
+
 // S2: seat i gets every n-th card of the deck shuffled by the keys, after
-// the swaps that gather each (rank, seat) of `gather` in that seat.
+// the swaps that gather each (rank, seat) of `gather` in that seat; only
+// the cards of `deck` are dealt (H-R1), the k-th of them to seat k mod n.
 inline DealEvent MakeDeal(int seats, const std::vector<uint16_t>& keys,
-                          const std::vector<std::pair<int, int>>& gather = {}) {
+                          const std::vector<std::pair<int, int>>& gather = {},
+                          CardSet deck = CardSet::Deck()) {
   std::vector<int> order(kDeckSize);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
@@ -159,8 +172,11 @@ inline DealEvent MakeDeal(int seats, const std::vector<uint16_t>& keys,
   }
   DealEvent d;
   d.hands.resize(seats);
-  for (int j = 0; j < kDeckSize; ++j)
-    d.hands[j % seats].push_back(Card(static_cast<uint8_t>(order[j])));
+  int k = 0;
+  for (int j = 0; j < kDeckSize; ++j) {
+    const Card c(static_cast<uint8_t>(order[j]));
+    if (deck.contains(c)) d.hands[k++ % seats].push_back(c);
+  }
   return d;
 }
 
@@ -302,7 +318,7 @@ inline Game PlayGame(const GameScript& sc) {
   if (!push(MakeGameEvent(sc))) return g;
   for (int m = 0; m < sc.manches; ++m) {
     if (s.phase == Phase::kGameOver) break;  // G1: the manches option ended it
-    DealEvent deal = MakeDeal(sc.seats, sc.deck_keys[m], sc.gather[m]);
+    DealEvent deal = MakeDeal(sc.seats, sc.deck_keys[m], sc.gather[m], TestDeck(sc));
     if (sc.wire_fields) deal.seed = sc.deck_keys[m][0];
     if (!push(std::move(deal))) return g;
     for (int steps = 0; s.phase == Phase::kExchange || s.phase == Phase::kPlay; ++steps) {

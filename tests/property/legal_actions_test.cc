@@ -335,7 +335,7 @@ TEST_CASE("P1-P7 U1-U4 V1-V3 O2 X1-X2 K1-K3: LegalActions and Decide agree") {
 std::vector<std::pair<Event, bool>> WireProbes(const GameScript& sc, const State& s) {
   std::vector<std::pair<Event, bool>> out;
   const int seats = s.seats > 0 ? s.seats : 4;
-  const DealEvent deal = MakeDeal(seats, sc.deck_keys[0]);
+  const DealEvent deal = MakeDeal(seats, sc.deck_keys[0], {}, TestDeck(sc));
   out.push_back({Event{deal}, s.phase == Phase::kMancheOver});
   DealEvent skewed = deal;  // S2: sizes differ by two
   skewed.hands[1].push_back(skewed.hands[0].back());

@@ -101,7 +101,11 @@ TEST_CASE("docs/RULEBOOK.md: a section for every rule id, and every fixture it c
     INFO(id);
     CHECK(book.find("\n### " + id + ": ") != std::string::npos);
   }
-  const std::regex cited("`((rules|seed)/[^`]+)`");
+  for (const pli::RuleText& r : pli::HouseRuleTable()) {  // HOUSE_RULES.md's, as built
+    INFO(r.id);
+    CHECK(book.find("\n### " + std::string(r.id) + ": ") != std::string::npos);
+  }
+  const std::regex cited("`((rules|seed|house)/[^`]+)`");
   int fixtures = 0;
   for (auto it = std::sregex_iterator(book.begin(), book.end(), cited);
        it != std::sregex_iterator(); ++it, ++fixtures) {
@@ -111,4 +115,18 @@ TEST_CASE("docs/RULEBOOK.md: a section for every rule id, and every fixture it c
     CHECK(std::ifstream(std::string(PLI_SOURCE_DIR) + "/fixtures/" + name + ".expect.json").good());
   }
   CHECK(fixtures > 100);
+}
+
+TEST_CASE("rule table: every house rule id decide.cc cites (H-R1 ...) has a sentence") {
+  const std::string text = ReadSource("games/president/rules/decide.cc");
+  std::set<std::string> cited;
+  const std::regex quoted("\"(H-[A-Z][0-9]+)\"");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), quoted); it != std::sregex_iterator(); ++it)
+    cited.insert((*it)[1].str());
+  REQUIRE(cited.count("H-R1") == 1);  // the scan finds them
+  for (const std::string& id : cited) {
+    INFO(id);
+    CHECK(pli::RuleSentence(id).has_value());
+  }
+  for (const pli::RuleText& r : pli::HouseRuleTable()) CHECK(r.sentence.back() == '.');
 }

@@ -9,17 +9,17 @@ bool FitsPli(const State& s, Rank r, Declare declare) {
   const Rank last = p.last_cards.first().rank();
   const bool second_play = p.plays == 1;
   if (declare == Declare::kSuite)  // U1
-    return s.options.suite && second_play && p.mode == Mode::kFree && StepUp(last, rev) == r;
+    return s.options.suite && second_play && p.mode == Mode::kFree && s.order.StepUp(last, rev) == r;
   if (declare == Declare::kReverse) {
     if (!s.options.reverse) return false;
-    if (p.mode == Mode::kSuite) return s.options.reverse_in_suite && StepUp(last, rev) == r;  // V2
+    if (p.mode == Mode::kSuite) return s.options.reverse_in_suite && s.order.StepUp(last, rev) == r;  // V2
     if (p.mode == Mode::kReverse) return false;
-    return second_play && StepDown(last, rev) == r;  // V1
+    return second_play && s.order.StepDown(last, rev) == r;  // V1
   }
   if (p.ou_rien && r != last) return false;                                            // O2
-  if (p.mode == Mode::kSuite) return StepUp(last, rev) == r;                           // U2
-  if (p.mode == Mode::kReverse) return StepDown(last, rev) == r;                       // V3
-  return Strength(r, rev) >= Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);  // P3
+  if (p.mode == Mode::kSuite) return s.order.StepUp(last, rev) == r;                           // U2
+  if (p.mode == Mode::kReverse) return s.order.StepDown(last, rev) == r;                       // V3
+  return s.order.Strength(r, rev) >= s.order.Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);  // P3
 }
 
 bool MayPass(const State& s, int seat) {
@@ -40,7 +40,7 @@ int CloserSeat(const State& s) {
   const Pli& p = s.pli;
   if (!s.options.close || p.count == 0) return -1;
   const Rank r = p.last_cards.first().rank();
-  if (r == TopRank(s.revolution)) return -1;  // X2
+  if (r == s.order.TopRank(s.revolution)) return -1;  // X2
   const CardSet left = CardSet::OfRank(r) - s.discards;
   if (left.size() != p.count) return -1;  // X1: the count must match
   for (int seat = 0; seat < s.seats; ++seat)

@@ -14,16 +14,17 @@ namespace pli::bots {
 namespace {
 
 // Sum of strengths: a rough value of a hand under an order.
-int HandValue(const std::array<int, kRankCount>& counts, bool rev) {
+int HandValue(const State& s, const std::array<int, kRankCount>& counts, bool rev) {
   int v = 0;
-  for (int ri = 0; ri < kRankCount; ++ri) v += counts[ri] * Strength(static_cast<Rank>(ri), rev);
+  for (int ri = 0; ri < kRankCount; ++ri)
+    if (s.order.Has(static_cast<Rank>(ri))) v += counts[ri] * s.order.Strength(static_cast<Rank>(ri), rev);
   return v;
 }
 
 int PlayCost(const State& s, int seat, const LegalAction& a, const MediumParams& k) {
   const CardSet hand = s.hands[seat];
   const bool rev = s.revolution;
-  const Rank top = TopRank(rev);
+  const Rank top = s.order.TopRank(rev);
   const bool is_top = a.rank == top;
   if (hand.size() == a.count) return is_top && s.options.top_rank_last ? k.finish_on_top : k.finish;
 
@@ -33,18 +34,18 @@ int PlayCost(const State& s, int seat, const LegalAction& a, const MediumParams&
   after[static_cast<int>(a.rank)] -= a.count;
   const bool flips = a.count == 4 && s.options.revolution;  // Q1
   const bool rev_after = flips ? !rev : rev;
-  const int top_after = after[static_cast<int>(TopRank(rev_after))];
+  const int top_after = after[static_cast<int>(s.order.TopRank(rev_after))];
   int groups_after = 0;  // groups that are not of the top rank
   for (int ri = 0; ri < kRankCount; ++ri)
-    if (after[ri] > 0 && static_cast<Rank>(ri) != TopRank(rev_after)) ++groups_after;
+    if (after[ri] > 0 && static_cast<Rank>(ri) != s.order.TopRank(rev_after)) ++groups_after;
   if (s.options.top_rank_last && top_after > 0 && groups_after == 0) return k.only_top_left;
 
-  int cost = Strength(a.rank, rev) * 10;
+  int cost = s.order.Strength(a.rank, rev) * 10;
   if (have > a.count) cost += k.break_group + (have == 4 ? k.break_carre : 0);
   if (is_top && s.options.top_rank_closes)
     cost = groups_after <= k.top_groups ? k.top_to_finish : k.keep_top + cost;
   if (flips)  // a carré closes the pli (E2) and flips the order: good if it helps
-    cost = HandValue(after, rev_after) >= HandValue(after, rev) ? k.carre_good : k.carre_bad;
+    cost = HandValue(s, after, rev_after) >= HandValue(s, after, rev) ? k.carre_good : k.carre_bad;
   if (a.declare != Declare::kNone) cost -= k.declare;
   return cost;
 }
@@ -58,7 +59,7 @@ bool Finishes(const State& s, const LegalAction& a) {
 
 bool FinishesOnTop(const State& s, const LegalAction& a) {
   return a.type == EventType::kPlay && Finishes(s, a) && s.options.top_rank_last &&
-         a.rank == TopRank(s.revolution);
+         a.rank == s.order.TopRank(s.revolution);
 }
 
 int MediumCost(const State& s, int seat, const LegalAction& a, const MediumParams& k) {
@@ -101,7 +102,7 @@ LegalAction MediumGift(const State& s, const LegalAction& gift) {
   // K2 judges in normal order; a card of a pair or better is worth keeping.
   std::vector<Card> pool(gift.cards.begin(), gift.cards.end());
   auto worth = [&](Card c) {
-    return Strength(c.rank(), false) * 10 + (hand.CountOf(c.rank()) >= 2 ? 15 : 0);
+    return s.order.Strength(c.rank(), false) * 10 + (hand.CountOf(c.rank()) >= 2 ? 15 : 0);
   };
   std::stable_sort(pool.begin(), pool.end(), [&](Card a, Card b) { return worth(a) < worth(b); });
   LegalAction out = gift;

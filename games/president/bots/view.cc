@@ -48,13 +48,18 @@ void LearnFromPass(const State& s, int passer, MancheFacts& facts) {
 void LearnFromGift(const State& s, const ExchangeEvent& e, MancheFacts& facts) {
   for (const Gift& g : s.gifts) {
     if (g.done || g.from != e.from || g.to != e.to || g.choice) continue;
+    // Strengths in the game's normal order (K2, H-B2); absent ranks are -1.
     int low = kRankCount, high = -1;
     for (Card c : e.cards) {
-      low = std::min(low, static_cast<int>(c.rank()));
-      high = std::max(high, static_cast<int>(c.rank()));
+      low = std::min(low, s.order.Strength(c.rank(), false));
+      high = std::max(high, s.order.Strength(c.rank(), false));
     }
-    for (int ri = 0; ri < kRankCount; ++ri)
-      if (g.best ? ri > low : ri < high) facts.none_dealt[e.from][ri] = true;
+    for (int ri = 0; ri < kRankCount; ++ri) {
+      const Rank r = static_cast<Rank>(ri);
+      if (!s.order.Has(r)) continue;
+      const int st = s.order.Strength(r, false);
+      if (g.best ? st > low : st < high) facts.none_dealt[e.from][ri] = true;
+    }
   }
 }
 
@@ -162,7 +167,7 @@ SeatView ViewFor(const State& state, const std::vector<Event>& log, int seat) {
   }
   v.hand = state.hands[seat];
   v.dealt = state.dealt[seat];
-  v.unknown = CardSet::Deck() - v.hand - state.discards;
+  v.unknown = state.order.deck - v.hand - state.discards;
   for (int o = 0; o < kMaxSeats; ++o) {
     v.max_of_rank[o].fill(4);
     if (o >= state.seats || o == seat) continue;

@@ -102,8 +102,12 @@ inline std::string InForceText(const State& s) {
   const Pli& p = s.pli;
   if (s.phase != Phase::kPlay)
     return std::string("no pli is being played (phase ") + PhaseName(s.phase) + ")";
-  std::string order = s.revolution ? "révolution: the order is reversed, 3 is the top rank"
-                                   : "normal order, 2 is the top rank";
+  // C3, C4; H-B2: the top rank of the order in force (the same words for C2's).
+  const std::string top(1, RankChar(s.order.TopRank(s.revolution)));
+  std::string order = s.revolution ? "révolution: the order is reversed, " + top + " is the top rank"
+                                   : "normal order, " + top + " is the top rank";
+  if (s.options.ranks != Ranks::kNormal)  // H-R1
+    order += " (H-R1: ranks = " + OptionText(s.options, "ranks").value_or("") + ")";
   if (p.count == 0) return order + "; the pli waits for its lead";
   const std::string rank(1, RankChar(p.last_cards.first().rank()));
   std::string what;

@@ -82,9 +82,8 @@ GameEvent BuildGame(const LiveArgs& args) {
     const std::string name = option.substr(0, eq);
     std::string problem = SetOption(g.options, name, option.substr(eq + 1));
     if (!problem.empty()) Bad("--option " + option + ": " + problem);
-    for (const auto& [known, text] : OptionValues(g.options)) {
-      if (known == name) g.overrides.emplace_back(name, text);  // canonical text
-    }
+    if (std::optional<std::string> text = OptionText(g.options, name))
+      g.overrides.emplace_back(name, *text);  // canonical text
   }
   CheckNewSeats(args.seats);
   g.seats = args.seats;
@@ -103,7 +102,7 @@ DealEvent BuildDeal(const LiveArgs& args, const State& state) {
   std::random_device device;
   d.seed = args.seed ? *args.seed
                      : static_cast<int64_t>((uint64_t{device()} << 32) | uint64_t{device()});
-  d.hands = DealFromSeed(state.seats, *d.seed);
+  d.hands = DealFromSeed(state.seats, *d.seed, state.order.deck);
   return d;
 }
 

@@ -32,6 +32,10 @@ void Shuffle(std::array<Card, kDeckSize>& deck, uint64_t& state, std::index_sequ
 }  // namespace
 
 std::vector<CardList> DealFromSeed(int seats, int64_t seed) {
+  return DealFromSeed(seats, seed, CardSet::Deck());
+}
+
+std::vector<CardList> DealFromSeed(int seats, int64_t seed, CardSet in_deck) {
   assert(seats >= 1);
   std::array<Card, kDeckSize> deck;
   for (int i = 0; i < kDeckSize; ++i) deck[i] = Card(static_cast<uint8_t>(i));
@@ -39,12 +43,16 @@ std::vector<CardList> DealFromSeed(int seats, int64_t seed) {
   Shuffle(deck, state, std::make_index_sequence<kDeckSize - 1>());
   // Card k to seat k mod seats; each hand gathered as a set, which lists it
   // in index order, sorted.
-  std::vector<CardList> hands(seats);
-  for (int seat = 0; seat < seats; ++seat) {
-    CardSet held;
-    for (int k = seat; k < kDeckSize; k += seats) held.insert(deck[k]);
-    for (Card c : held) hands[seat].push_back(c);
+  std::vector<CardSet> held(seats);
+  int k = 0;
+  for (Card c : deck) {
+    if (!in_deck.contains(c)) continue;  // H-R1
+    held[k % seats].insert(c);
+    ++k;
   }
+  std::vector<CardList> hands(seats);
+  for (int seat = 0; seat < seats; ++seat)
+    for (Card c : held[seat]) hands[seat].push_back(c);
   return hands;
 }
 

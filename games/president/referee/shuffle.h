@@ -24,6 +24,11 @@ namespace pli {
 
 // The hands of a deal of the 52 cards to `seats` seats (4..8) from `seed`.
 std::vector<CardList> DealFromSeed(int seats, int64_t seed);
+// The same for a game whose deck lacks some cards (H-R1: `ranks` =
+// klootzakken has no 4, 5 or 6): the 52 cards are shuffled as above, the
+// cards not in `deck` are taken out, and card k of what is left goes to
+// seat k mod seats. With the whole deck, the deal above.
+std::vector<CardList> DealFromSeed(int seats, int64_t seed, CardSet deck);
 
 }  // namespace pli
 

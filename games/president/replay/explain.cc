@@ -204,7 +204,9 @@ void FollowReasons(Explanation& x, const PlayEvent& e, Rank r, const std::string
     return decide("U2", "a suite is in force: " + cards + " is one rank above " + last + order);
   if (p.mode == Mode::kReverse)
     return decide("V3", "a reverse is in force: " + cards + " is one rank below " + last + order);
-  if (b.revolution) Why(x, "C3", "the révolution is in force: the order is reversed (3 strongest)");
+  if (b.revolution)
+    Why(x, "C3", std::string("the révolution is in force: the order is reversed (") +
+                     RankChar(b.order.TopRank(true)) + " strongest)");
   const bool equal = r == last_rank;
   decide("P3", cards + (equal ? " is equal to" : " is stronger than") + " the last play, " + last +
                    (equal ? ", and an equal play is allowed" : ""));
@@ -217,12 +219,14 @@ void PlayEffects(Explanation& x, const PlayEvent& e, Rank r, int n) {
   if (a.revolution != b.revolution && !MancheEnded(x))
     Effect(x, "Q1",
            "a carré of " + RankWord(r) + "s: the révolution " +
-               (a.revolution ? "starts; from the next play the order is reversed (3 strongest)"
-                             : "ends; from the next play the order is normal again (2 strongest)"));
+               (a.revolution ? "starts; from the next play the order is reversed (" +
+                                   std::string(1, RankChar(b.order.TopRank(true))) + " strongest)"
+                             : "ends; from the next play the order is normal again (" +
+                                   std::string(1, RankChar(b.order.TopRank(false))) + " strongest)"));
   FinishEffect(x, e.seat);
   if (MancheEnded(x)) return MancheEndEffect(x);
   if (PliClosed(x)) {
-    const bool top = r == TopRank(b.revolution);
+    const bool top = r == b.order.TopRank(b.revolution);
     if (top && b.options.top_rank_closes)
       ClosedEffect(x, b.pli.mode == Mode::kSuite ? "U3" : "E1",
                    std::string("the top rank (") + RankChar(r) + ") closes the pli", e.seat);

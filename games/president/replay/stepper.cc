@@ -25,7 +25,7 @@ PliEnd PlayEnd(const State& before, const PlayEvent& play) {
   const CardSet cards = SetOf(play.cards);
   const Rank rank = cards.first().rank();
   const Options& o = before.options;
-  if (o.top_rank_closes && rank == TopRank(before.revolution)) return PliEnd::kTopRank;
+  if (o.top_rank_closes && rank == before.order.TopRank(before.revolution)) return PliEnd::kTopRank;
   if (o.carre_closes && cards.size() == 4) return PliEnd::kCarre;
   if (o.completed_carre_closes && (before.pli.played | cards).CountOf(rank) == 4) {
     return PliEnd::kCompletedCarre;

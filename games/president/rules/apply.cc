@@ -96,6 +96,7 @@ void ApplyGame(State& s, const GameEvent& e) {
   ResetState(s);
   s.game = e.game;
   s.options = e.options;
+  s.order = OrderOf(e.options);  // H-B2: once, at the game event
   s.seat_names = e.seats;
   s.seats = static_cast<int>(e.seats.size());
   s.phase = Phase::kMancheOver;  // waiting for the first deal
@@ -165,7 +166,7 @@ void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
   const Rank r = cards.first().rank();
   const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
   const bool was_revolution = s.revolution;
-  const bool top = r == TopRank(was_revolution);  // F2, E1: the order before the play
+  const bool top = r == s.order.TopRank(was_revolution);  // F2, E1: the order before the play
   Pli& p = s.pli;
   if (p.count == 0) p.count = n;  // P2: the lead fixes the count
   // O1: same rank as the play just before it, by another player; never the top rank.

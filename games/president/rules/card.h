@@ -8,6 +8,7 @@
 #ifndef PLI_ENGINE_CARD_H_
 #define PLI_ENGINE_CARD_H_
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -157,6 +158,93 @@ constexpr std::optional<Rank> StepDown(Rank r, bool revolution) {
   if (s < 0) return std::nullopt;
   return RankOfStrength(s, revolution);
 }
+
+// H-B2: the order in force as data. The ranks of the game's deck, weakest
+// first, computed once from the options at the game event (RankOrder::Of,
+// kept in State::order); every rule that compares, steps or names the top
+// rank asks it, so an option that changes the order (H-R1 `ranks`) changes
+// only this data. A rank keeps its number (the card index) whatever its
+// place. The default is C2's order, which the free functions above give.
+struct RankOrder {
+  // Normal-order strength (0 = weakest) of each rank; -1 when the deck lacks it.
+  std::array<int8_t, 13> strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  // The ranks, weakest first (size() of them).
+  std::array<Rank, 13> by_strength{Rank::k3, Rank::k4, Rank::k5, Rank::k6, Rank::k7,
+                                   Rank::k8, Rank::k9, Rank::kT, Rank::kJ, Rank::kQ,
+                                   Rank::kK, Rank::kA, Rank::k2};
+  int8_t count = 13;  // ranks in the deck
+  // at_least[k]: the ranks of normal strength k or more, as bit 4r + 3 per
+  // rank r (the form of CardSet::RanksWithAtLeast); at_least[count..13] = 0.
+  std::array<uint64_t, 14> at_least = Masks(by_strength, 13);
+  // The same under révolution: the ranks of reversed strength k or more.
+  std::array<uint64_t, 14> at_least_reversed = ReversedMasks(by_strength, 13);
+  // C4: T without and with révolution (by_strength's last and first).
+  std::array<Rank, 2> top{Rank::k2, Rank::k3};
+  CardSet deck = CardSet::Deck();  // every card of the deck's ranks (C1, H-R1)
+
+  // H-R1: the order of option `ranks` (names, weakest first, as in
+  // HOUSE_RULES.md); nullopt for an unknown one.
+  static constexpr RankOrder FromRanks(const Rank* ranks, int n) {
+    RankOrder o;
+    o.strength.fill(-1);
+    o.count = static_cast<int8_t>(n);
+    o.deck = CardSet();
+    for (int i = 0; i < n; ++i) {
+      o.by_strength[i] = ranks[i];
+      o.strength[static_cast<int>(ranks[i])] = static_cast<int8_t>(i);
+      o.deck |= CardSet::OfRank(ranks[i]);
+    }
+    for (int i = n; i < 13; ++i) o.by_strength[i] = ranks[n - 1];  // never read
+    o.at_least = Masks(o.by_strength, n);
+    o.at_least_reversed = ReversedMasks(o.by_strength, n);
+    o.top = {ranks[n - 1], ranks[0]};
+    return o;
+  }
+  static constexpr std::array<uint64_t, 14> Masks(const std::array<Rank, 13>& by, int n) {
+    std::array<uint64_t, 14> m{};
+    for (int k = n - 1; k >= 0; --k)
+      m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[k])));
+    return m;
+  }
+
+  static constexpr std::array<uint64_t, 14> ReversedMasks(const std::array<Rank, 13>& by, int n) {
+    std::array<uint64_t, 14> m{};
+    for (int k = n - 1; k >= 0; --k)  // reversed strength k is by[n - 1 - k]
+      m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[n - 1 - k])));
+    return m;
+  }
+
+  constexpr int size() const { return count; }
+  constexpr bool Has(Rank r) const { return strength[static_cast<int>(r)] >= 0; }
+  // C2/C3: strength under the order in force, 0 .. size()-1; higher is stronger.
+  constexpr int Strength(Rank r, bool revolution) const {
+    const int s = strength[static_cast<int>(r)];
+    return revolution ? count - 1 - s : s;
+  }
+  constexpr Rank RankOfStrength(int s, bool revolution) const {
+    return by_strength[revolution ? count - 1 - s : s];
+  }
+  // C4: T, the strongest rank of the order in force; V3: the weakest.
+  constexpr Rank TopRank(bool revolution) const { return top[revolution]; }
+  constexpr Rank BottomRank(bool revolution) const { return RankOfStrength(0, revolution); }
+  // C5: one step up / down the order in force, nullopt past its end.
+  constexpr std::optional<Rank> StepUp(Rank r, bool revolution) const {
+    const int s = Strength(r, revolution) + 1;
+    if (s >= count) return std::nullopt;
+    return RankOfStrength(s, revolution);
+  }
+  constexpr std::optional<Rank> StepDown(Rank r, bool revolution) const {
+    const int s = Strength(r, revolution) - 1;
+    if (s < 0) return std::nullopt;
+    return RankOfStrength(s, revolution);
+  }
+  // The ranks of strength `need` or more under the order in force (need
+  // may be 0 .. size()), as bits 4r + 3.
+  constexpr uint64_t AtLeast(int need, bool revolution) const {
+    return revolution ? at_least_reversed[need] : at_least[need];
+  }
+  friend constexpr bool operator==(const RankOrder&, const RankOrder&) = default;
+};
 
 // C1 text forms. RankChar: "3".."9","T","J","Q","K","A","2".
 char RankChar(Rank r);

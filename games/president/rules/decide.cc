@@ -33,7 +33,7 @@ Violation DeclareViolation(const State& s, RankProblem problem, const std::strin
     case RankProblem::kSuiteWrongRank:
       return {Code::kDeclareNotAllowed, "U1",
               "a suite on " + last_text + " must be " +
-                  (StepUp(last, rev) ? RankText(*StepUp(last, rev))
+                  (s.order.StepUp(last, rev) ? RankText(*s.order.StepUp(last, rev))
                                      : std::string("a stronger rank, and there is none")) +
                   ", not " + cards_text};
     case RankProblem::kReverseOff:
@@ -48,7 +48,7 @@ Violation DeclareViolation(const State& s, RankProblem problem, const std::strin
               "only the second play of a pli may declare a reverse; this pli has " +
                   std::to_string(p.plays) + " plays"};
     default: {  // kReverseWrongRank
-      auto down = StepDown(last, rev);
+      auto down = s.order.StepDown(last, rev);
       return {Code::kDeclareNotAllowed, "V1",
               "a reverse on " + last_text + " must be " +
                   (down ? RankText(*down) : std::string("a weaker rank, and there is none")) +
@@ -68,14 +68,14 @@ Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::st
       return {Code::kOuRienRank, "O2",
               "ou-rien is in force: play " + RankText(last) + " or pass, not " + cards_text};
     case RankProblem::kSuiteBroken: {
-      auto next = StepUp(last, rev);
+      auto next = s.order.StepUp(last, rev);
       return {Code::kNotConsecutive, "U2",
               "a suite is in force: after " + CardSetText(p.last_cards) +
                   " the next play must be " + (next ? RankText(*next) : std::string("nothing")) +
                   ", not " + cards_text};
     }
     case RankProblem::kReverseBroken: {
-      auto next = StepDown(last, rev);
+      auto next = s.order.StepDown(last, rev);
       return {Code::kNotConsecutive, "V3",
               "a reverse is in force: after " + CardSetText(p.last_cards) +
                   " the next play must be " +
@@ -85,7 +85,7 @@ Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::st
     case RankProblem::kTooWeak:
       return {Code::kTooWeak, "P3",
               cards_text + " is " +
-                  (Strength(r, rev) == Strength(last, rev) ? "only equal to" : "weaker than") +
+                  (s.order.Strength(r, rev) == s.order.Strength(last, rev) ? "only equal to" : "weaker than") +
                   " the last play, " + CardSetText(p.last_cards) +
                   (s.options.equal_allowed ? "" : ": a play must be stronger") +
                   (rev ? " (révolution: the order is reversed)" : "")};
@@ -199,6 +199,10 @@ std::string WhereHeld(const State& s, int seat, CardSet cards) {
 // the cards named the actor lacks.
 Violation NotHeld(const State& s, int seat, CardSet missing) {
   Violation v{Code::kCardNotInHand, "P1", SeatText(s, seat) + " does not hold " + CardSetText(missing)};
+  if (!(missing - s.order.deck).empty()) {  // H-R1: a card of a rank the deck lacks
+    v.rule = "H-R1";
+    v.message += " (" + internal::DeckText(s) + ")";
+  }
   v.hidden = WhereHeld(s, seat, missing);
   v.table = SeatText(s, seat) + " does not hold every card named";
   return v;
@@ -228,6 +232,20 @@ Verdict<kExplain> CheckCards(const State& s, int seat, const CardList& cards,
   if (!repeated && (*set - s.hands[seat]).empty() && *set == set->OnlyRank(cards.front().rank()))
     return Accept<kExplain>();
   return Refuse<kExplain>([&] { return CardsViolation(s, seat, cards, rule_for_rank); });
+}
+
+// H-R1 (H-B2): a play refused by the order of option `ranks` that C2's
+// order would have accepted was decided by H-R1: the violation cites it,
+// and its sentence says which order is in force.
+Violation CiteOrder(const State& s, Rank r, Declare declare, Violation v) {
+  if (s.options.ranks == Ranks::kNormal) return v;
+  State normal = s;
+  normal.order = RankOrder{};
+  if (internal::RankCheck(normal, r, declare) != internal::RankProblem::kFits) return v;
+  v.rule = "H-R1";
+  v.message += " (H-R1: ranks = " + OptionText(s.options, "ranks").value_or("") + ", weakest first " +
+               internal::OrderText(s.order) + ")";
+  return v;
 }
 
 template <bool kExplain>
@@ -265,7 +283,9 @@ Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
     });
   const internal::RankProblem problem = internal::RankCheck(s, r, e.declare);
   if (problem == internal::RankProblem::kFits) return Accept<kExplain>();
-  return Refuse<kExplain>([&] { return internal::ExplainRank(s, r, problem, CardSetText(cards)); });
+  return Refuse<kExplain>([&] {
+    return CiteOrder(s, r, e.declare, internal::ExplainRank(s, r, problem, CardSetText(cards)));
+  });
 }
 
 // P4, O2, U4: why `seat`, whose turn it is, may not pass (MayPass said no).
@@ -340,7 +360,7 @@ Verdict<kExplain> DecideClose(const State& s, const CloseEvent& e) {
   CardSet others;
   for (int seat = 0; seat < s.seats; ++seat)
     if (seat != e.seat) others |= s.hands[seat].OnlyRank(r);
-  if (r == internal::LastRank(s) && r != TopRank(s.revolution) && others.empty() &&
+  if (r == internal::LastRank(s) && r != s.order.TopRank(s.revolution) && others.empty() &&
       set == s.hands[e.seat].OnlyRank(r) && set.size() == p.count)
     return Accept<kExplain>();
   return Refuse<kExplain>([&] { return CloseViolation(s, e.seat, set, r); });
@@ -352,7 +372,7 @@ Violation CloseViolation(const State& s, int closer, CardSet set, Rank r) {
     return Violation{Code::kCloseNotAllowed, "X1",
                      "a close plays the rank of the last play (" + CardSetText(p.last_cards) +
                          "), not " + CardSetText(set)};
-  if (r == TopRank(s.revolution))  // X2
+  if (r == s.order.TopRank(s.revolution))  // X2
     return Violation{Code::kCloseNotAllowed, "X2",
                      std::string("a pli cannot be closed with the top rank (") + RankChar(r) +
                          (s.revolution ? " under révolution)" : ")")};
@@ -462,10 +482,15 @@ Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
       return Malformed("the deal has " + std::to_string(e.hands.size()) + " hands for " +
                        std::to_string(s.seats) + " seats");
     });
+  const CardSet deck = s.order.deck;  // C1; H-R1: the deck of option `ranks`
   CardSet all;
   int smallest = kDeckSize, largest = 0;
   for (const CardList& hand : e.hands) {
     for (Card c : hand) {
+      if (!deck.contains(c))  // H-R1: a card of a rank the deck lacks
+        return Refuse<kExplain>([&s, c] {
+          return Violation{Code::kBadDeal, "H-R1", CardText(c) + " is not in this game's deck (" + internal::DeckText(s) + ")"};
+        });
       if (all.contains(c))
         return Refuse<kExplain>([c] { return Violation{Code::kBadDeal, "S2", CardText(c) + " is dealt twice"}; });
       all.insert(c);
@@ -473,10 +498,11 @@ Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
     smallest = std::min(smallest, static_cast<int>(hand.size()));
     largest = std::max(largest, static_cast<int>(hand.size()));
   }
-  if (all != CardSet::Deck())
-    return Refuse<kExplain>([all] {
+  if (all != deck)
+    return Refuse<kExplain>([all, deck] {
       return Violation{Code::kBadDeal, "S2",
-                       "the deal is not all 52 cards: missing " + CardSetText(CardSet::Deck() - all)};
+                       "the deal is not all " + std::to_string(deck.size()) + " cards: missing " +
+                           CardSetText(deck - all)};
     });
   if (largest - smallest > 1)
     return Refuse<kExplain>([=] {

@@ -79,7 +79,7 @@ uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
 void AddCloses(const State& s, std::vector<LegalAction>& out) {
   if (!s.options.close || s.pli.count == 0) return;
   const Rank r = internal::LastRank(s);
-  if (r == TopRank(s.revolution)) return;  // X2
+  if (r == s.order.TopRank(s.revolution)) return;  // X2
   CardSet remaining;  // X1: a closer holds every remaining card of the rank
   for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
   if (remaining.CountOf(r) != s.pli.count) return;  // one rank: a nibble, no popcount

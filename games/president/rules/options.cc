@@ -11,13 +11,16 @@
 namespace pli {
 namespace {
 
-// Value names of an enum option, in enum order.
+// Value names of an enum option, in enum order ("" pads a shorter list).
 using Names = std::array<std::string_view, 3>;
 constexpr Names kSoloNames = {"sequence", "always", "never"};  // SoloContinuation
 constexpr Names kExchangeNames = {"worst", "choice", ""};      // ExchangeRule
 constexpr Names kScoringNames = {"none", "place", ""};         // Scoring
 constexpr Names kExchangeCardsNames = {"two-one", "one", ""};  // ExchangeCards
 constexpr Names kLaterLeadNames = {"trouduc", "president", ""};  // LaterLead
+// H-R1 (four values: a Names of its own size).
+constexpr std::array<std::string_view, 4> kRanksNames = {"normal", "aces-high", "klootzakken",
+                                                         "toronto"};
 
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
@@ -29,7 +32,8 @@ std::string TakesError(std::string_view option, std::string_view allowed, std::s
 }
 
 // "worst or choice", "sequence, always or never".
-std::string Alternatives(const Names& names) {
+template <typename NameList>
+std::string Alternatives(const NameList& names) {
   std::string text;
   for (std::size_t i = 0; i < names.size() && !names[i].empty(); ++i) {
     const bool last = i + 1 == names.size() || names[i + 1].empty();
@@ -52,7 +56,7 @@ std::string GetBool(const Options& options) {
 }
 
 // An enum option whose value is one of `kNames`, in enum order.
-template <auto kMember, const Names& kNames>
+template <auto kMember, const auto& kNames>
 std::string SetNamed(Options& options, std::string_view option, std::string_view value) {
   using Value = std::remove_reference_t<decltype(options.*kMember)>;
   for (std::size_t i = 0; i < kNames.size() && !kNames[i].empty(); ++i) {
@@ -63,7 +67,7 @@ std::string SetNamed(Options& options, std::string_view option, std::string_view
   }
   return TakesError(option, Alternatives(kNames), value);
 }
-template <auto kMember, const Names& kNames>
+template <auto kMember, const auto& kNames>
 std::string GetNamed(const Options& options) {
   return std::string(kNames[static_cast<std::size_t>(options.*kMember)]);
 }
@@ -91,18 +95,19 @@ struct OptionSpec {
   std::string_view name;
   std::string (*set)(Options&, std::string_view option, std::string_view value);
   std::string (*get)(const Options&);
+  bool house = false;  // a house rule (HOUSE_RULES.md): shown only when not at its default
 };
 template <bool Options::*kMember>
 constexpr OptionSpec BoolOption(std::string_view name) {
   return {name, &SetBool<kMember>, &GetBool<kMember>};
 }
-template <auto kMember, const Names& kNames>
-constexpr OptionSpec EnumOption(std::string_view name) {
-  return {name, &SetNamed<kMember, kNames>, &GetNamed<kMember, kNames>};
+template <auto kMember, const auto& kNames>
+constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
+  return {name, &SetNamed<kMember, kNames>, &GetNamed<kMember, kNames>, house};
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 19> kOptions = {{
+constexpr std::array<OptionSpec, 20> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -122,6 +127,7 @@ constexpr std::array<OptionSpec, 19> kOptions = {{
     EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
     OptionSpec{"manches", &SetManches, &GetManches},
+    EnumOption<&Options::ranks, kRanksNames>("ranks", true),  // H-R1
 }};
 
 }  // namespace
@@ -156,12 +162,59 @@ std::string SetOption(Options& options, std::string_view name, std::string_view 
 }
 
 std::vector<std::pair<std::string, std::string>> OptionValues(const Options& options) {
+  static const Options defaults{};
   std::vector<std::pair<std::string, std::string>> values;
   values.reserve(kOptions.size());
   for (const OptionSpec& spec : kOptions) {
-    values.emplace_back(std::string(spec.name), spec.get(options));
+    std::string text = spec.get(options);
+    if (spec.house && text == spec.get(defaults)) continue;  // H-A1, H-B6
+    values.emplace_back(std::string(spec.name), std::move(text));
   }
   return values;
+}
+
+std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& options) {
+  std::vector<std::pair<std::string, std::string>> values;
+  values.reserve(kOptions.size());
+  for (const OptionSpec& spec : kOptions) values.emplace_back(std::string(spec.name), spec.get(options));
+  return values;
+}
+
+std::optional<std::string> OptionText(const Options& options, std::string_view name) {
+  for (const OptionSpec& spec : kOptions)
+    if (spec.name == name) return spec.get(options);
+  return std::nullopt;
+}
+
+std::optional<RefusedOptions> RefusedCombination(const Options& options) {
+  // §1's table, for the options implemented so far: `ranks` (H-R1) is in
+  // no refused pair with an option of RULES.md.
+  (void)options;
+  return std::nullopt;
+}
+
+RankOrder OrderOf(const Options& options) {
+  using R = Rank;
+  switch (options.ranks) {
+    case Ranks::kNormal:
+      return RankOrder{};  // C2
+    case Ranks::kAcesHigh: {  // H-R1: 2 3 4 5 6 7 8 9 T J Q K A
+      static constexpr R kOrder[] = {R::k2, R::k3, R::k4, R::k5, R::k6, R::k7, R::k8,
+                                     R::k9, R::kT, R::kJ, R::kQ, R::kK, R::kA};
+      return RankOrder::FromRanks(kOrder, 13);
+    }
+    case Ranks::kKlootzakken: {  // H-R1: 7 8 9 T J Q K A 2 3, no 4, 5, 6
+      static constexpr R kOrder[] = {R::k7, R::k8, R::k9, R::kT, R::kJ,
+                                     R::kQ, R::kK, R::kA, R::k2, R::k3};
+      return RankOrder::FromRanks(kOrder, 10);
+    }
+    case Ranks::kToronto: {  // H-R1: 3 4 5 6 7 8 9 T Q K A 2 J
+      static constexpr R kOrder[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
+                                     R::kT, R::kQ, R::kK, R::kA, R::k2, R::kJ};
+      return RankOrder::FromRanks(kOrder, 13);
+    }
+  }
+  return RankOrder{};
 }
 
 }  // namespace pli

@@ -4,11 +4,14 @@
 #ifndef PLI_ENGINE_OPTIONS_H_
 #define PLI_ENGINE_OPTIONS_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "games/president/rules/card.h"
 
 namespace pli {
 
@@ -24,6 +27,9 @@ enum class ExchangeCards { kTwoOne, kOne };
 enum class LaterLead { kTrouduc, kPresident };
 // G1: scoring by place (003), or none.
 enum class Scoring { kNone, kPlace };
+
+// H-R1: the natural ranks and their order (HOUSE_RULES.md §4).
+enum class Ranks : uint8_t { kNormal, kAcesHigh, kKlootzakken, kToronto };
 
 struct Options {
   // Differences of the classic preset (003's basic game), one option each.
@@ -49,6 +55,9 @@ struct Options {
   Scoring scoring = Scoring::kNone;     // G1
   int manches = 0;                      // G1: manches in the game, 0 = until an end event
 
+  // House rules (HOUSE_RULES.md, H-A1): each defaults to RULES.md's reading.
+  Ranks ranks = Ranks::kNormal;         // H-R1
+
   friend bool operator==(const Options&, const Options&) = default;
 };
 
@@ -59,8 +68,26 @@ std::optional<Options> Preset(std::string_view name);
 // "sequence", "worst", "3" ...). Returns an error sentence, or "" on success.
 std::string SetOption(Options& options, std::string_view name, std::string_view value);
 
-// One option as wire name and text value, for every option, in a fixed order.
+// One option as wire name and text value, in a fixed order: every option of
+// RULES.md, and each house rule (HOUSE_RULES.md) only when it is not at its
+// default (H-A1, H-B6: a game without house rules shows what it showed).
 std::vector<std::pair<std::string, std::string>> OptionValues(const Options& options);
+// The same for every option, house rules included (the reader asks it for
+// an option's JSON type, H-A3).
+std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& options);
+// The canonical text of one option, or nullopt for an unknown name.
+std::optional<std::string> OptionText(const Options& options, std::string_view name);
+
+// H-A2: the first refused combination of the options (§1's table), as
+// `options "a" and "b": ...` with its rule, or nullopt when none is.
+struct RefusedOptions {
+  std::string rule;     // "H-R2" ...
+  std::string message;  // options "high_cards" and "ranks": ...
+};
+std::optional<RefusedOptions> RefusedCombination(const Options& options);
+
+// H-B2: the order in force of a game with these options (card.h).
+RankOrder OrderOf(const Options& options);
 
 }  // namespace pli
 

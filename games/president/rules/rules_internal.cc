@@ -4,8 +4,10 @@
 // (ExplainRank) stay in decide.cc, with every other id Decide cites.
 #include "games/president/rules/rules_internal.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "engine/text.h"
 
@@ -31,18 +33,38 @@ std::string CardsWord(int n) { return n == 1 ? "one card" : std::to_string(n) + 
 
 std::string RankText(Rank r) { return std::string(r == Rank::kA ? "an " : "a ") + RankChar(r); }
 
+std::string OrderText(const RankOrder& order) {
+  std::string text;
+  for (int k = 0; k < order.size(); ++k) {
+    if (k > 0) text += ' ';
+    text += RankChar(order.RankOfStrength(k, false));
+  }
+  return text;
+}
+
+std::string DeckText(const State& s) {
+  std::string absent;
+  std::vector<char> ranks;
+  for (int ri = 0; ri < kRankCount; ++ri)
+    if (!s.order.Has(static_cast<Rank>(ri))) ranks.push_back(RankChar(static_cast<Rank>(ri)));
+  for (size_t i = 0; i < ranks.size(); ++i)
+    absent += std::string(i == 0 ? "" : i + 1 == ranks.size() ? " or " : ", ") + ranks[i];
+  const std::string ranks_option = OptionText(s.options, "ranks").value_or("normal");
+  return "ranks = " + ranks_option + ": the deck has " + (absent.empty() ? "every rank" : "no " + absent);
+}
+
 std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
-  // K2: judged in normal order on the hand as dealt. Index order is normal
-  // order (weakest first), so the weakest are the first cards, the strongest
-  // the last.
+  // K2: judged in normal order (the game's order without révolution, H-R1,
+  // H-B2) on the hand as dealt: the weakest ranks first, or the strongest.
   std::array<int, kRankCount> counts{};
   const CardSet dealt = s.dealt[g.from];
-  int total = dealt.size();
-  int i = 0;
-  for (Card c : dealt) {
-    bool take = g.best ? i >= total - g.count : i < g.count;
-    if (take) ++counts[static_cast<int>(c.rank())];
-    ++i;
+  const int n = s.order.size();
+  int left = g.count;
+  for (int k = 0; k < n && left > 0; ++k) {
+    const Rank r = s.order.RankOfStrength(g.best ? n - 1 - k : k, false);
+    const int take = std::min(left, dealt.CountOf(r));
+    counts[static_cast<int>(r)] = take;
+    left -= take;
   }
   return counts;
 }

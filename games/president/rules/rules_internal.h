@@ -56,6 +56,11 @@ std::string CountWord(int count);
 std::string CardsWord(int n);
 // "a 7", "a J" for messages about ranks.
 std::string RankText(Rank r);
+// H-R1: what the deck lacks, for a card outside it: "ranks = klootzakken:
+// the deck has no 4, 5 or 6".
+std::string DeckText(const State& s);
+// H-B2: the order in force without révolution, "2 3 4 ... K A".
+std::string OrderText(const RankOrder& order);
 
 // What is wrong with a play of rank `r`, with `declare`, for the pli as it
 // stands (everything after the hand and count checks of RULES.md's order:
@@ -88,7 +93,7 @@ inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
     // U1: only the second play may declare a suite, one step up from the lead.
     if (!s.options.suite) return RankProblem::kSuiteOff;
     if (!second_play || p.mode != Mode::kFree) return RankProblem::kSuiteNotSecond;
-    if (StepUp(last, rev) != r) return RankProblem::kSuiteWrongRank;
+    if (s.order.StepUp(last, rev) != r) return RankProblem::kSuiteWrongRank;
     return RankProblem::kFits;
   }
   if (declare == Declare::kReverse) {
@@ -96,23 +101,23 @@ inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
     if (p.mode == Mode::kSuite) {
       // V2 (R3): in a suite, a legal continuation may also declare a reverse.
       if (!s.options.reverse_in_suite) return RankProblem::kReverseInSuiteOff;
-      return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+      return s.order.StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
     }
     if (p.mode == Mode::kReverse) return RankProblem::kAlreadyReversed;
     // V1: the second play may declare a reverse, one step down from the lead.
     if (!second_play) return RankProblem::kReverseNotSecond;
-    if (StepDown(last, rev) != r) return RankProblem::kReverseWrongRank;
+    if (s.order.StepDown(last, rev) != r) return RankProblem::kReverseWrongRank;
     return RankProblem::kFits;
   }
   // O2: while ou-rien is in force, the next player plays that rank or passes.
   if (p.ou_rien && r != last) return RankProblem::kOuRien;
   if (p.mode == Mode::kSuite)  // U2
-    return StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
+    return s.order.StepUp(last, rev) != r ? RankProblem::kSuiteBroken : RankProblem::kFits;
   if (p.mode == Mode::kReverse)  // V3
-    return StepDown(last, rev) != r ? RankProblem::kReverseBroken : RankProblem::kFits;
+    return s.order.StepDown(last, rev) != r ? RankProblem::kReverseBroken : RankProblem::kFits;
   // P3: equal or stronger (strictly stronger without equal_allowed).
-  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
-  return Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
+  const int need = s.order.Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return s.order.Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
 }
 
 // A set of ranks in the form of CardSet::RanksWithAtLeast: bit 4r + 3 for
@@ -137,22 +142,22 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
   const bool second_play = p.plays == 1;
   if (declare == Declare::kSuite) {  // U1
     if (!s.options.suite || !second_play || p.mode != Mode::kFree) return 0;
-    return RankMaskOf(StepUp(last, rev));
+    return RankMaskOf(s.order.StepUp(last, rev));
   }
   if (declare == Declare::kReverse) {
     if (!s.options.reverse) return 0;
     if (p.mode == Mode::kSuite)  // V2
-      return s.options.reverse_in_suite ? RankMaskOf(StepUp(last, rev)) : 0;
+      return s.options.reverse_in_suite ? RankMaskOf(s.order.StepUp(last, rev)) : 0;
     if (p.mode == Mode::kReverse || !second_play) return 0;  // V2, V1
-    return RankMaskOf(StepDown(last, rev));
+    return RankMaskOf(s.order.StepDown(last, rev));
   }
   const uint64_t only = p.ou_rien ? RankMaskOf(last) : kRankMaskBits;  // O2
-  if (p.mode == Mode::kSuite) return only & RankMaskOf(StepUp(last, rev));      // U2
-  if (p.mode == Mode::kReverse) return only & RankMaskOf(StepDown(last, rev));  // V3
-  // P3: strength at least `need`: the ranks from need up in normal order,
-  // from 12 - need down under révolution (C2, C3).
-  const int need = Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
-  return only & (rev ? RankMaskRange(0, 12 - need) : RankMaskRange(need, 12));
+  if (p.mode == Mode::kSuite) return only & RankMaskOf(s.order.StepUp(last, rev));      // U2
+  if (p.mode == Mode::kReverse) return only & RankMaskOf(s.order.StepDown(last, rev));  // V3
+  // P3: strength at least `need` in the order in force (C2, C3, H-B2),
+  // read from its table of masks.
+  const int need = s.order.Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
+  return only & s.order.AtLeast(need, rev);
 }
 
 // The violation of a problem RankCheck found (not kFits), its sentence

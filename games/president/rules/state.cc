@@ -121,6 +121,7 @@ void ResetState(State& s) {
   // the assert catches a field added there and not here.
   s.game.clear();
   s.options = Options{};
+  s.order = RankOrder{};
   s.seat_names.clear();
   s.seats = 0;
   s.seq = 0;
@@ -169,7 +170,7 @@ std::string CheckInvariants(const State& state) {
     if (!state.hands[s].empty()) return "cards held by a seat that does not exist";
   }
   if (!(seen & state.discards).empty()) return "a card both held and played";
-  if ((seen | state.discards) != CardSet::Deck()) return "hands and played cards are not the deck";
+  if ((seen | state.discards) != state.order.deck) return "hands and played cards are not the deck";
   if (state.turn >= 0) {
     if (state.turn >= state.seats) return "turn names no seat";
     if (state.hands[state.turn].empty()) return "turn given to a seat with no cards";

@@ -136,6 +136,7 @@ struct State {
   // From the game event.
   std::string game;
   Options options;
+  RankOrder order;  // H-B2: the order in force, computed from `options` (OrderOf)
   std::vector<std::string> seat_names;
   int seats = 0;
 

@@ -156,7 +156,7 @@ class Checker {
     if (!Push(Event{.body = std::move(g)}, "refused")) return;
     for (const int64_t seed : script_.deal_seeds) {
       if (state_.phase == Phase::kGameOver) break;
-      if (!Push(Event{.body = DealEvent{DealFromSeed(script_.seats, seed), seed}}, "refused"))
+      if (!Push(Event{.body = DealEvent{DealFromSeed(script_.seats, seed, state_.order.deck), seed}}, "refused"))
         return;
       for (int n = 0; SeatToAct(state_) >= 0; ++n) {
         if (n >= kMaxEventsPerManche) {

@@ -51,7 +51,7 @@ class GameRun {
                    " manches");
       const int64_t seed =
           static_cast<int64_t>(DeriveSeed(config_.seed, 'D', game_, m) & kJsonSafe);
-      if (!Submit(Event{.body = DealEvent{DealFromSeed(config_.seats, seed), seed}}, "the deal"))
+      if (!Submit(Event{.body = DealEvent{DealFromSeed(config_.seats, seed, state_.order.deck), seed}}, "the deal"))
         return false;
       if (!PlayManche()) return false;
       ++result_.manches;
@@ -149,9 +149,8 @@ void SetRule(GameRules& rules, const std::string& name, const std::string& value
   const std::string problem = SetOption(rules.options, name, value);
   if (!problem.empty()) throw std::runtime_error(problem);
   std::erase_if(rules.overrides, [&](const auto& o) { return o.first == name; });
-  for (const auto& [known, text] : OptionValues(rules.options)) {
-    if (known == name) rules.overrides.emplace_back(name, text);  // canonical text
-  }
+  if (std::optional<std::string> text = OptionText(rules.options, name))
+    rules.overrides.emplace_back(name, *text);  // canonical text
 }
 
 std::vector<Level> SeatLevels(const SimConfig& config, int game) {

@@ -216,7 +216,7 @@ bool IsCanonicalInteger(std::string_view text);
 // EventToJson writes it (AppendOption): true/false a boolean, a number an
 // integer, a name a string. nullopt for an unknown option.
 std::optional<bj::kind> OptionKind(const Options& preset, std::string_view name) {
-  for (const auto& [option, text] : OptionValues(preset)) {
+  for (const auto& [option, text] : AllOptionValues(preset)) {  // house rules too (H-A3)
     if (option != name) continue;
     if (text == "true" || text == "false") return bj::kind::bool_;
     if (IsCanonicalInteger(text)) return bj::kind::int64;
