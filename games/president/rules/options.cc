@@ -186,13 +186,6 @@ std::optional<std::string> OptionText(const Options& options, std::string_view n
   return std::nullopt;
 }
 
-std::optional<RefusedOptions> RefusedCombination(const Options& options) {
-  // §1's table, for the options implemented so far: `ranks` (H-R1) is in
-  // no refused pair with an option of RULES.md.
-  (void)options;
-  return std::nullopt;
-}
-
 RankOrder OrderOf(const Options& options) {
   using R = Rank;
   switch (options.ranks) {

@@ -78,14 +78,6 @@ std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& 
 // The canonical text of one option, or nullopt for an unknown name.
 std::optional<std::string> OptionText(const Options& options, std::string_view name);
 
-// H-A2: the first refused combination of the options (§1's table), as
-// `options "a" and "b": ...` with its rule, or nullopt when none is.
-struct RefusedOptions {
-  std::string rule;     // "H-R2" ...
-  std::string message;  // options "high_cards" and "ranks": ...
-};
-std::optional<RefusedOptions> RefusedCombination(const Options& options);
-
 // H-B2: the order in force of a game with these options (card.h).
 RankOrder OrderOf(const Options& options);
 
