@@ -1,8 +1,6 @@
 // hub.cc: see hub.h.
 #include "serve/hub.h"
 
-#include <sqlite3.h>
-
 #include <boost/asio/post.hpp>
 #include <boost/json.hpp>
 #include <cstring>
@@ -40,55 +38,6 @@ std::string ActorSentence(const Verdict& v) {
   return v.message;
 }
 
-void Exec(sqlite3* db, const std::string& sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string why = err ? err : "?";
-    sqlite3_free(err);
-    throw StoreError("serve tables: " + why);
-  }
-}
-
-// One statement with text/int/blob parameters, run to completion; `row`
-// gets each row.
-struct Stmt {
-  sqlite3_stmt* s = nullptr;
-  Stmt(sqlite3* db, const char* sql) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
-      throw StoreError(std::string("serve tables: ") + sqlite3_errmsg(db));
-  }
-  ~Stmt() { sqlite3_finalize(s); }
-  Stmt& Text(int i, const std::string& v) {
-    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Stmt& Int(int i, int64_t v) {
-    sqlite3_bind_int64(s, i, v);
-    return *this;
-  }
-  Stmt& Blob(int i, const std::optional<TokenHash>& h) {
-    if (h) sqlite3_bind_blob(s, i, h->data(), 32, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(s, i);
-    return *this;
-  }
-  bool Step() {
-    const int rc = sqlite3_step(s);
-    if (rc == SQLITE_ROW) return true;
-    if (rc != SQLITE_DONE) throw StoreError("serve tables: step failed");
-    return false;
-  }
-  std::string Col(int i) {
-    const unsigned char* t = sqlite3_column_text(s, i);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-  std::optional<TokenHash> Hash(int i) {
-    if (sqlite3_column_bytes(s, i) != 32) return std::nullopt;
-    TokenHash h;
-    std::memcpy(h.data(), sqlite3_column_blob(s, i), 32);
-    return h;
-  }
-};
-
 }  // namespace
 
 // Who acted for an event of a bot seat (the seat's kind, "bot:LEVEL"):
@@ -109,21 +58,9 @@ static std::string BotSeatBy(const Table& t, const bj::object& event) {
 bool Ended(const Table& t) { return !t.events.empty() && t.events.back().json.at("type") == "end"; }
 
 Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(std::move(options)) {
-  if (options_.db.starts_with("postgres"))
-    throw StoreError("pli serve keeps its tables beside the log in a SQLite file; give --db FILE");
   inner_store_ = OpenStore(options_.db, OpenMode::kCreate);
   store_ = std::make_unique<BatchStore>(*inner_store_);
-  if (sqlite3_open(options_.db.c_str(), &side_) != SQLITE_OK)
-    throw StoreError("cannot open " + options_.db + " for the serve tables");
-  sqlite3_busy_timeout(side_, 5000);
-  Exec(side_,
-       "CREATE TABLE IF NOT EXISTS serve_tables(id TEXT PRIMARY KEY, code TEXT UNIQUE, "
-       "ruleset TEXT, options TEXT, size INT, level TEXT, host BLOB, bot_seed INT, game TEXT, "
-       "started INT DEFAULT 0);"
-       "CREATE TABLE IF NOT EXISTS serve_seats(tbl TEXT, seat INT, name TEXT, kind TEXT, "
-       "token BLOB, PRIMARY KEY(tbl, seat));"
-       "CREATE TABLE IF NOT EXISTS serve_by(game TEXT, seq INT, by TEXT, PRIMARY KEY(game, seq));"
-       "CREATE TABLE IF NOT EXISTS serve_closed(id TEXT PRIMARY KEY);");
+  side_ = OpenSideStore(options_.db);
   Load();
   writer_ = std::thread([this] { WriterLoop(); });
   sweep_ = std::make_unique<boost::asio::steady_timer>(io_);
@@ -133,7 +70,6 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
 Hub::~Hub() {
   Shutdown();
   thinkers_.join();
-  sqlite3_close(side_);
 }
 
 void Hub::Shutdown() {
@@ -147,42 +83,31 @@ void Hub::Shutdown() {
 
 // Tables back from the side tables, each game folded from the log.
 void Hub::Load() {
-  std::map<std::string, std::map<int64_t, std::string>> by;
-  {
-    Stmt q(side_, "SELECT game, seq, by FROM serve_by");
-    while (q.Step()) by[q.Col(0)][sqlite3_column_int64(q.s, 1)] = q.Col(2);
-  }
+  std::map<std::string, std::map<int64_t, std::string>> by = side_->By();
   // What a restart reloads is bounded (issue 30): not the tables closed for
   // idleness (serve_closed), and at most HubOptions::max_tables, the newest.
-  Stmt q(side_,
-         "SELECT id, code, ruleset, options, size, level, host, bot_seed, game, started FROM serve_tables "
-         "WHERE id NOT IN (SELECT id FROM serve_closed) ORDER BY rowid DESC LIMIT ?");
-  q.Int(1, static_cast<int64_t>(std::min<size_t>(options_.max_tables, INT64_MAX)));
-  while (q.Step()) {
+  for (SideTable& row : side_->Tables(options_.max_tables)) {
     auto t = std::make_unique<Table>();
-    t->id = q.Col(0);
-    t->code = q.Col(1);
-    t->ruleset = q.Col(2);
-    if (auto o = ParseStrictJson(q.Col(3)); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
+    t->id = row.id;
+    t->code = row.code;
+    t->ruleset = row.ruleset;
+    if (auto o = ParseStrictJson(row.options); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
       t->options = std::get<bj::value>(o).as_object();
-    t->size = sqlite3_column_int(q.s, 4);
-    t->level = q.Col(5);
-    t->host = q.Hash(6).value_or(TokenHash{});
-    t->bot_seed = sqlite3_column_int64(q.s, 7);
-    t->game = q.Col(8);
+    t->size = row.size;
+    t->level = row.level;
+    t->host = row.host.value_or(TokenHash{});
+    t->bot_seed = row.bot_seed;
+    t->game = row.game;
     t->kind = FindGame(t->ruleset);
     if (!t->kind) continue;
     t->seats.resize(static_cast<size_t>(t->size));
-    Stmt s(side_, "SELECT seat, name, kind, token FROM serve_seats WHERE tbl = ?");
-    s.Text(1, t->id);
-    while (s.Step()) {
-      const int seat = sqlite3_column_int(s.s, 0);
-      if (seat < 0 || seat >= t->size) continue;
-      t->seats[seat] = Seat{s.Col(1), s.Col(2), s.Hash(3)};
+    for (SideSeat& s : row.seats) {
+      if (s.seat < 0 || s.seat >= t->size) continue;
+      t->seats[s.seat] = Seat{s.name, s.kind, s.token};
       // A restart starts every person's grace period again: they were cut
       // off by the server, not gone, and a bot must not take their turn
       // before they could reconnect (a default `seen` is long past).
-      t->seats[seat].seen = Clock::now();
+      t->seats[s.seat].seen = Clock::now();
     }
     t->match = t->kind->NewMatch();
     t->match->KeepLog();
@@ -228,7 +153,7 @@ void Hub::Enqueue(Job job) {
   cv_.notify_one();
 }
 
-void Hub::Side(std::function<void(sqlite3*)> write, std::function<void()> done) {
+void Hub::Side(std::function<void(SideStore&)> write, std::function<void()> done) {
   Job j;
   j.side = std::move(write);
   j.side_done = std::move(done);
@@ -285,14 +210,14 @@ void Hub::WriterLoop() {
     try {
       for (Job& j : batch) any |= static_cast<bool>(j.side);
       if (any) {
-        Exec(side_, "BEGIN IMMEDIATE");
+        side_->Begin();
         for (Job& j : batch)
-          if (j.side) j.side(side_);
-        Exec(side_, "COMMIT");
+          if (j.side) j.side(*side_);
+        side_->Commit();
       }
     } catch (const std::exception& e) {
       std::cerr << "pli serve: " << e.what() << "\n";
-      sqlite3_exec(side_, "ROLLBACK", nullptr, nullptr, nullptr);
+      side_->Rollback();
       side_ok = false;
     }
     (void)side_ok;
@@ -392,9 +317,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       // serve_seats keeps (Load derives them), so that bots at zero delay
       // cost no side commit, no second fsync, per group.
       if (!p.by.empty() && p.seat >= 0 && t.seats[p.seat].kind == "human") {
-        Side([game = t.game, seq = r.seq, by = p.by](sqlite3* db) {
-          Stmt(db, "INSERT OR REPLACE INTO serve_by VALUES (?, ?, ?)").Text(1, game).Int(2, seq).Text(3, by).Step();
-        }, [] {});
+        Side([game = t.game, seq = r.seq, by = p.by](SideStore& side) { side.PutBy(game, seq, by); }, [] {});
       }
       p.reply(Json(200, {{"seq", r.seq}}));  // the actor hears its ack first
       Broadcast(t, t.events.size() - 1);

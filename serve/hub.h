@@ -30,9 +30,8 @@
 #include "games/game.h"
 #include "referee/referee.h"
 #include "referee/store.h"
+#include "serve/side_store.h"
 #include "serve/tokens.h"
-
-struct sqlite3;
 
 namespace pli::serve {
 
@@ -255,14 +254,14 @@ class Hub {
     std::function<void(const AnySubmitResult&)> done;
     std::chrono::steady_clock::time_point enqueued = std::chrono::steady_clock::now();
     // or side data
-    std::function<void(sqlite3*)> side;
+    std::function<void(SideStore&)> side;
     std::function<void()> side_done;
   };
 
   void Load();
   void Enqueue(Job job);
   void WriterLoop();
-  void Side(std::function<void(sqlite3*)> write, std::function<void()> done);
+  void Side(std::function<void(SideStore&)> write, std::function<void()> done);
 
   Table* Find(const std::string& id);
   // The seat of a token at this table: a seat, kSpectator for none, -2 for
@@ -307,7 +306,7 @@ class Hub {
   // The writer's.
   std::unique_ptr<EventStore> inner_store_;
   std::unique_ptr<EventStore> store_;
-  sqlite3* side_ = nullptr;
+  std::unique_ptr<SideStore> side_;  // serve/side_store.h: SQLite or PostgreSQL
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

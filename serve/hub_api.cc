@@ -1,5 +1,4 @@
 // hub_api.cc: the requests of INTERFACE.md §3 a Hub answers (hub.h).
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -93,30 +92,6 @@ std::string FoldedName(std::string_view s) {
   return out;
 }
 
-void Step(sqlite3_stmt* s) { sqlite3_step(s), sqlite3_finalize(s); }
-sqlite3_stmt* Prepare(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
-  return s;
-}
-void BindText(sqlite3_stmt* s, int i, const std::string& v) {
-  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-}
-void BindHash(sqlite3_stmt* s, int i, const std::optional<TokenHash>& h) {
-  if (h) sqlite3_bind_blob(s, i, h->data(), 32, SQLITE_TRANSIENT);
-  else sqlite3_bind_null(s, i);
-}
-
-void WriteSeat(sqlite3* db, const std::string& table, int seat, const Seat& s) {
-  sqlite3_stmt* q = Prepare(db, "INSERT OR REPLACE INTO serve_seats VALUES (?, ?, ?, ?, ?)");
-  BindText(q, 1, table);
-  sqlite3_bind_int(q, 2, seat);
-  BindText(q, 3, s.name);
-  BindText(q, 4, s.kind);
-  BindHash(q, 5, s.token);
-  Step(q);
-}
-
 }  // namespace
 
 void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>& reply) {
@@ -188,20 +163,8 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   games_[t->game] = t->id;
   tables_[t->id] = std::move(t);
   Side(
-      [id = table.id, code = table.code, rs = table.ruleset, opt = bj::serialize(options), size,
-       level, h = table.host, seed = table.bot_seed, g = table.game](sqlite3* db) {
-        sqlite3_stmt* q = Prepare(db, "INSERT INTO serve_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
-        BindText(q, 1, id);
-        BindText(q, 2, code);
-        BindText(q, 3, rs);
-        BindText(q, 4, opt);
-        sqlite3_bind_int(q, 5, size);
-        BindText(q, 6, level);
-        BindHash(q, 7, h);
-        sqlite3_bind_int64(q, 8, seed);
-        BindText(q, 9, g);
-        Step(q);
-      },
+      [row = SideTable{table.id, table.code, table.ruleset, bj::serialize(options), level, table.game,
+                       size, table.host, table.bot_seed, false, {}}](SideStore& side) { side.AddTable(row); },
       [reply, id = table.id, code = table.code, host] {
         reply(Json(200, {{"table", id}, {"code", code}, {"host_token", host}}));
       });
@@ -244,7 +207,7 @@ void Hub::Join(const std::string& body, const std::string& address,
   s = Seat{name, "human", HashToken(token)};
   s.seen = Clock::now();
   Presence(t);
-  Side([id = t.id, seat, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, seat, copy); },
+  Side([id = t.id, copy = SideSeat{seat, s.name, s.kind, s.token}](SideStore& side) { side.PutSeat(id, copy); },
        [reply, id = t.id, seat, token] { reply(Json(200, {{"table", id}, {"seat", seat}, {"token", token}})); });
 }
 
@@ -266,13 +229,11 @@ void Hub::Start(const std::string& table, const std::string& token,
   bj::object game{{"type", "game"}, {"game", t->game}, {"ruleset", t->ruleset}};
   if (!t->options.empty()) game["options"] = t->options;
   game["seats"] = names;
-  std::vector<std::pair<int, Seat>> seats;
-  for (int s = 0; s < t->size; ++s) seats.emplace_back(s, Seat{t->seats[s].name, t->seats[s].kind, t->seats[s].token});
-  Side([id = t->id, seats](sqlite3* db) {
-    for (const auto& [n, s] : seats) WriteSeat(db, id, n, s);
-    sqlite3_stmt* q = Prepare(db, "UPDATE serve_tables SET started = 1 WHERE id = ?");
-    BindText(q, 1, id);
-    Step(q);
+  std::vector<SideSeat> seats;
+  for (int s = 0; s < t->size; ++s) seats.push_back(SideSeat{s, t->seats[s].name, t->seats[s].kind, t->seats[s].token});
+  Side([id = t->id, seats](SideStore& side) {
+    for (const SideSeat& s : seats) side.PutSeat(id, s);
+    side.MarkStarted(id);
   }, [] {});
   Presence(*t);
   const std::string id = t->id;
@@ -317,7 +278,7 @@ void Hub::Reissue(const std::string& table, const std::string& seat, const std::
   const std::string revoked = R"({"t":"error","code":"revoked","message":"the host revoked this seat's token"})";
   for (Follower& f : t->followers)
     if (auto sub = f.sub.lock(); sub && f.seat == n) sub->Close(f.ws ? revoked : "");
-  Side([id = t->id, n, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, n, copy); },
+  Side([id = t->id, copy = SideSeat{n, s.name, s.kind, s.token}](SideStore& side) { side.PutSeat(id, copy); },
        [reply, id = t->id, n, fresh] { reply(Json(200, {{"table", id}, {"seat", n}, {"token", fresh}})); });
 }
 

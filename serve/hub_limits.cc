@@ -13,7 +13,6 @@
 //   table creation one per address and a cap in all;
 // - a table nobody follows and nobody acts at is paused (its bots wait),
 //   then ended and freed from memory (its log stays in the database).
-#include <sqlite3.h>
 
 #include <boost/asio/post.hpp>
 #include <boost/json.hpp>
@@ -272,13 +271,7 @@ void Hub::Free(const std::string& id) {
   games_.erase(t.game);
   replays_.erase(t.game);
   // Remembered as closed: a restart does not load it again (its log stays).
-  Side([id](sqlite3* db) {
-    sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO serve_closed VALUES (?)", -1, &q, nullptr);
-    sqlite3_bind_text(q, 1, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
-    sqlite3_step(q);
-    sqlite3_finalize(q);
-  }, [] {});
+  Side([id](SideStore& side) { side.MarkClosed(id); }, [] {});
   ++stats_.freed;
   tables_.erase(it);
 }

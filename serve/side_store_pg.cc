@@ -1,0 +1,123 @@
+// side_store_pg.cc: the PostgreSQL side store (side_store.h): tables
+// pli.serve_* beside the log, made by the schema's migration (referee/
+// postgres_schema.cc, version 3: SELECT, INSERT and UPDATE for pli_writer,
+// nothing for pli_reader), on a connection of their own. Parameters travel
+// in binary (referee/postgres_conn.h).
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "referee/postgres_conn.h"
+#include "referee/postgres_schema.h"
+#include "serve/side_store.h"
+
+namespace pli::serve {
+namespace {
+
+std::optional<TokenHash> TokenAt(const pg::Result& r, int row, int col) {
+  if (r.IsNull(row, col) || r.Bytes(row, col).size() != 32) return std::nullopt;
+  TokenHash h;
+  std::memcpy(h.data(), r.Bytes(row, col).data(), 32);
+  return h;
+}
+
+pg::Params& Token(pg::Params& p, const std::optional<TokenHash>& h) {
+  if (!h) return p.Null();
+  return p.Bytes(std::string_view(reinterpret_cast<const char*>(h->data()), h->size()));
+}
+
+class PostgresSideStore : public SideStore {
+ public:
+  explicit PostgresSideStore(const std::string& uri) : c_(pg::Connect(uri, OpenMode::kCreate, {})) {
+    c_->Prepare("side_table",
+                "INSERT INTO pli.serve_tables (id, code, ruleset, options, size, level, host, bot_seed, game) "
+                "VALUES ($1, $2, $3, $4, $5::int8, $6, $7, $8, $9)");
+    c_->Prepare("side_seat",
+                "INSERT INTO pli.serve_seats (tbl, seat, name, kind, token) VALUES ($1, $2::int8, $3, $4, $5) "
+                "ON CONFLICT (tbl, seat) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind, "
+                "token = EXCLUDED.token");
+    c_->Prepare("side_started", "UPDATE pli.serve_tables SET started = true WHERE id = $1");
+    c_->Prepare("side_by",
+                "INSERT INTO pli.serve_by (game, seq, actor) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game, seq) DO UPDATE SET actor = EXCLUDED.actor");
+    c_->Prepare("side_closed", "INSERT INTO pli.serve_closed (id) VALUES ($1) ON CONFLICT DO NOTHING");
+    c_->Prepare("side_tables",
+                "SELECT id, code, ruleset, options, size::int8, level, host, bot_seed, game, started::int::int2 "
+                "FROM pli.serve_tables t WHERE NOT EXISTS (SELECT 1 FROM pli.serve_closed c WHERE c.id = t.id) "
+                "ORDER BY made DESC LIMIT $1");
+    c_->Prepare("side_seats", "SELECT tbl, seat::int8, name, kind, token FROM pli.serve_seats");
+    c_->Prepare("side_bys", "SELECT game, seq, actor FROM pli.serve_by");
+  }
+
+  void Begin() override { c_->Exec("BEGIN", "starting a transaction of the serve tables"); }
+  void Commit() override { c_->Exec("COMMIT", "committing the serve tables"); }
+  void Rollback() noexcept override { PQclear(PQexec(c_->get(), "ROLLBACK")); }
+  void AddTable(const SideTable& t) override {
+    pg::Params p;
+    p.Text(t.id).Text(t.code).Text(t.ruleset).Text(t.options).Int8(t.size).Text(t.level);
+    Token(p, t.host).Int8(t.bot_seed).Text(t.game);
+    c_->Run("side_table", p, "writing table " + t.id);
+  }
+  void PutSeat(const std::string& table, const SideSeat& s) override {
+    pg::Params p;
+    p.Text(table).Int8(s.seat).Text(s.name).Text(s.kind);
+    Token(p, s.token);
+    c_->Run("side_seat", p, "writing a seat of table " + table);
+  }
+  void MarkStarted(const std::string& table) override {
+    pg::Params p;
+    p.Text(table);
+    c_->Run("side_started", p, "marking table " + table + " started");
+  }
+  void PutBy(const std::string& game, int64_t seq, const std::string& by) override {
+    pg::Params p;
+    p.Text(game).Int8(seq).Text(by);
+    c_->Run("side_by", p, "writing who acted in game " + game);
+  }
+  void MarkClosed(const std::string& table) override {
+    pg::Params p;
+    p.Text(table);
+    c_->Run("side_closed", p, "marking table " + table + " closed");
+  }
+  std::vector<SideTable> Tables(size_t limit) override {
+    pg::Params p;
+    p.Int8(static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
+    const pg::Result r = c_->Run("side_tables", p, "reading the serve tables");
+    std::vector<SideTable> out;
+    std::map<std::string, size_t> at;
+    for (int i = 0; i < r.Rows(); ++i) {
+      out.push_back(SideTable{r.Text(i, 0), r.Text(i, 1), r.Text(i, 2), r.Text(i, 3), r.Text(i, 5),
+                              r.Text(i, 8), static_cast<int>(r.Int(i, 4)), TokenAt(r, i, 6), r.Int(i, 7),
+                              r.Int(i, 9) != 0, {}});
+      at[out.back().id] = out.size() - 1;
+    }
+    pg::Params none;
+    const pg::Result s = c_->Run("side_seats", none, "reading the serve seats");
+    for (int i = 0; i < s.Rows(); ++i) {
+      auto it = at.find(s.Text(i, 0));
+      if (it == at.end()) continue;
+      out[it->second].seats.push_back(
+          SideSeat{static_cast<int>(s.Int(i, 1)), s.Text(i, 2), s.Text(i, 3), TokenAt(s, i, 4)});
+    }
+    return out;
+  }
+  std::map<std::string, std::map<int64_t, std::string>> By() override {
+    pg::Params none;
+    const pg::Result r = c_->Run("side_bys", none, "reading who acted");
+    std::map<std::string, std::map<int64_t, std::string>> by;
+    for (int i = 0; i < r.Rows(); ++i) by[r.Text(i, 0)][r.Int(i, 1)] = r.Text(i, 2);
+    return by;
+  }
+
+ private:
+  std::unique_ptr<pg::Conn> c_;
+};
+
+}  // namespace
+
+std::unique_ptr<SideStore> OpenPostgresSideStore(const std::string& uri) {
+  return std::make_unique<PostgresSideStore>(uri);
+}
+
+}  // namespace pli::serve
