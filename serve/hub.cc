@@ -9,6 +9,7 @@
 
 #include "referee/chain.h"
 #include "referee/open_store.h"
+#include "referee/postgres_store.h"
 #include "schema/strict_json.h"
 #include "serve/batch_store.h"
 #include "serve/projection.h"
@@ -61,6 +62,15 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
   inner_store_ = OpenStore(options_.db, OpenMode::kCreate);
   store_ = std::make_unique<BatchStore>(*inner_store_);
   side_ = OpenSideStore(options_.db);
+  nodes_ = IsPostgresUri(options_.db);
+  if (nodes_) {
+    // Listening before the tables are read: an event appended meanwhile is
+    // heard, and found already folded or read then.
+    static_cast<BatchStore&>(*store_).FreshReads();
+    listener_ = ListenForEvents(options_.db, [this](std::string game, int64_t seq) {
+      boost::asio::post(io_, [this, game = std::move(game), seq] { Heard(game, seq); });
+    });
+  }
   Load();
   writer_ = std::thread([this] { WriterLoop(); });
   sweep_ = std::make_unique<boost::asio::steady_timer>(io_);
@@ -68,6 +78,7 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
 }
 
 Hub::~Hub() {
+  listener_.reset();
   Shutdown();
   thinkers_.join();
 }
@@ -83,51 +94,191 @@ void Hub::Shutdown() {
 
 // Tables back from the side tables, each game folded from the log.
 void Hub::Load() {
-  std::map<std::string, std::map<int64_t, std::string>> by = side_->By();
+  const std::map<std::string, std::map<int64_t, std::string>> by = side_->By();
   // What a restart reloads is bounded (issue 30): not the tables closed for
   // idleness (serve_closed), and at most HubOptions::max_tables, the newest.
-  for (SideTable& row : side_->Tables(options_.max_tables)) {
-    auto t = std::make_unique<Table>();
-    t->id = row.id;
-    t->code = row.code;
-    t->ruleset = row.ruleset;
-    if (auto o = ParseStrictJson(row.options); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
-      t->options = std::get<bj::value>(o).as_object();
-    t->size = row.size;
-    t->level = row.level;
-    t->host = row.host.value_or(TokenHash{});
-    t->bot_seed = row.bot_seed;
-    t->game = row.game;
-    t->kind = FindGame(t->ruleset);
-    if (!t->kind) continue;
-    t->seats.resize(static_cast<size_t>(t->size));
-    for (SideSeat& s : row.seats) {
-      if (s.seat < 0 || s.seat >= t->size) continue;
-      t->seats[s.seat] = Seat{s.name, s.kind, s.token};
-      // A restart starts every person's grace period again: they were cut
-      // off by the server, not gone, and a bot must not take their turn
-      // before they could reconnect (a default `seen` is long past).
-      t->seats[s.seat].seen = Clock::now();
+  static const std::map<int64_t, std::string> none;
+  for (const SideTable& row : side_->Tables(options_.max_tables)) {
+    auto it = by.find(row.game);
+    if (Table* t = Adopt(row, it == by.end() ? none : it->second, *store_))
+      boost::asio::post(io_, [this, t] { Advance(*t); });
+  }
+}
+
+// A table from its side rows, its game folded from the log.
+Table* Hub::Adopt(const SideTable& row, const std::map<int64_t, std::string>& by, EventStore& store) {
+  auto t = std::make_unique<Table>();
+  t->id = row.id;
+  t->code = row.code;
+  t->ruleset = row.ruleset;
+  if (auto o = ParseStrictJson(row.options); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
+    t->options = std::get<bj::value>(o).as_object();
+  t->size = row.size;
+  t->level = row.level;
+  t->host = row.host.value_or(TokenHash{});
+  t->bot_seed = row.bot_seed;
+  t->game = row.game;
+  t->kind = FindGame(t->ruleset);
+  if (!t->kind || t->size <= 0) return nullptr;
+  t->seats.resize(static_cast<size_t>(t->size));
+  ReloadSeats(*t, row);
+  t->match = t->kind->NewMatch();
+  t->match->KeepLog();
+  t->timer = std::make_unique<boost::asio::steady_timer>(io_);
+  if (std::optional<StoredGame> g = store.Read(t->game)) {
+    t->started = true;
+    for (int s = 0; s < t->size; ++s)
+      t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
+    for (const StoredEvent& e : g->events) {
+      auto who = by.find(e.seq);
+      Fold(*t, e.body, e.seq, e.hash, who == by.end() ? "" : who->second);
+      if (TableEvent& te = t->events.back(); te.by.empty()) te.by = BotSeatBy(*t, te.json);
+      if (t->events.back().json.at("type") == "end") t->end_tried = true;
     }
-    t->match = t->kind->NewMatch();
-    t->match->KeepLog();
-    t->timer = std::make_unique<boost::asio::steady_timer>(io_);
-    if (std::optional<StoredGame> g = store_->Read(t->game)) {
-      t->started = true;
-      for (int s = 0; s < t->size; ++s)
-        t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
-      for (const StoredEvent& e : g->events) {
-        Fold(*t, e.body, e.seq, e.hash, by[t->game][e.seq]);
-        if (TableEvent& te = t->events.back(); te.by.empty()) te.by = BotSeatBy(*t, te.json);
-        if (t->events.back().json.at("type") == "end") t->end_tried = true;
+  }
+  codes_[t->code] = t->id;
+  games_[t->game] = t->id;
+  Table* raw = t.get();
+  tables_[t->id] = std::move(t);
+  return raw;
+}
+
+void Hub::ReloadSeats(Table& t, const SideTable& row) {
+  for (const SideSeat& s : row.seats) {
+    if (s.seat < 0 || s.seat >= t.size) continue;
+    Seat& seat = t.seats[static_cast<size_t>(s.seat)];
+    seat.name = s.name;
+    seat.kind = s.kind;
+    seat.token = s.token;
+    // A restart starts every person's grace period again: they were cut
+    // off by the server, not gone, and a bot must not take their turn
+    // before they could reconnect (a default `seen` is long past).
+    if (seat.connected == 0) seat.seen = Clock::now();
+  }
+}
+
+// --- Other nodes (several pli serve on one PostgreSQL database) ------------
+// ../shared/SERVE.md "Beyond one machine": any node serves any table; the
+// store decides every race (each node's writer submits with the log's
+// guards, reading each game afresh: BatchStore::FreshReads); after a commit
+// a node NOTIFYs "SEQ GAME"; a node that holds the table reads the rows it
+// lacks (all of the game, in order: no gap) and sends each follower its
+// projection. The network thread reads a table another node made from the
+// database when a request names it (Lookup: a blocking read, once per
+// table and node).
+
+Table* Hub::Lookup(const std::string& id, const std::string& token) {
+  Table* t = Find(id);
+  if (!nodes_) return t;
+  try {
+    if (!lookup_side_) {
+      lookup_side_ = OpenSideStore(options_.db);
+      lookup_store_ = OpenStore(options_.db, OpenMode::kReadWrite);
+    }
+    if (!t) {
+      std::optional<SideTable> row = lookup_side_->Find(id, false);
+      if (!row) return nullptr;
+      const auto by = lookup_side_->By();
+      static const std::map<int64_t, std::string> none;
+      auto it = by.find(row->game);
+      t = Adopt(*row, it == by.end() ? none : it->second, *lookup_store_);
+      if (t) boost::asio::post(io_, [this, id] { if (Table* t = Find(id)) Advance(*t); });
+      return t;
+    }
+    // A token this node does not know: a person may have joined, or had
+    // their token reissued, on another node.
+    if (!token.empty() && SeatOf(*t, token) == -2 && !SameHash(HashToken(token), t->host)) {
+      if (std::optional<SideTable> row = lookup_side_->Find(id, false)) ReloadSeats(*t, *row);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: reading table " << id << " from the database: " << e.what() << "\n";
+  }
+  return t;
+}
+
+Table* Hub::LookupCode(const std::string& code) {
+  if (auto it = codes_.find(code); it != codes_.end()) {
+    Table* t = nodes_ ? Lookup(it->second, "") : Find(it->second);
+    // A join: the seats as the database has them (another node may have
+    // seated someone since). Two nodes seating at once is not decided by
+    // the store yet (serve/README.md "Several nodes").
+    if (t && nodes_ && lookup_side_) {
+      try {
+        if (std::optional<SideTable> row = lookup_side_->Find(t->id, false)) ReloadSeats(*t, *row);
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: reading table " << t->id << " from the database: " << e.what() << "\n";
       }
     }
-    codes_[t->code] = t->id;
-    games_[t->game] = t->id;
-    Table* raw = t.get();
-    tables_[t->id] = std::move(t);
-    boost::asio::post(io_, [this, raw] { Advance(*raw); });
+    return t;
   }
+  if (!nodes_) return nullptr;
+  try {
+    if (!lookup_side_) {
+      lookup_side_ = OpenSideStore(options_.db);
+      lookup_store_ = OpenStore(options_.db, OpenMode::kReadWrite);
+    }
+    if (std::optional<SideTable> row = lookup_side_->Find(code, true)) return Lookup(row->id, "");
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: reading a table from the database: " << e.what() << "\n";
+  }
+  return nullptr;
+}
+
+void Hub::Heard(const std::string& game, int64_t seq) {
+  auto it = games_.find(game);
+  if (it == games_.end()) return;  // not held here: read when a request names it
+  Table* t = Find(it->second);
+  if (t && seq > static_cast<int64_t>(t->events.size())) Refresh(*t);
+}
+
+// The writer reads the game afresh; the events this node lacks are folded
+// and sent, in seq order.
+void Hub::Refresh(Table& t) {
+  if (t.refreshing) {
+    t.refresh_again = true;
+    return;
+  }
+  t.refreshing = true;
+  auto got = std::make_shared<std::optional<StoredGame>>();
+  Job j;
+  j.task = [game = t.game, got](BatchStore& store) { *got = store.Read(game); };
+  j.side_done = [this, id = t.id, got] {
+    Table* t = Find(id);
+    if (!t) return;
+    t->refreshing = false;
+    if (*got) CaughtUp(*t, **got);
+    if (t->refresh_again) {
+      t->refresh_again = false;
+      Refresh(*t);
+    }
+  };
+  Enqueue(std::move(j));
+}
+
+void Hub::CaughtUp(Table& t, const StoredGame& g) {
+  const size_t before = t.events.size();
+  for (const StoredEvent& e : g.events) {
+    if (e.seq <= static_cast<int64_t>(t.events.size())) continue;
+    if (e.seq != static_cast<int64_t>(t.events.size()) + 1) break;  // rows are contiguous: never
+    if (!t.started) {  // started on another node: its seats (bots named) are stored
+      if (lookup_side_) {
+        if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
+      }
+      t.started = true;
+      for (int s = 0; s < t.size; ++s)
+        t.bots.push_back(t.kind->MakeBot(t.level, static_cast<uint64_t>(t.bot_seed + s)));
+    }
+    std::string by;
+    if (auto it = t.by_of.find(e.seq); it != t.by_of.end()) {
+      by = it->second;
+      t.by_of.erase(it);
+    }
+    Fold(t, e.body, e.seq, e.hash, by);
+    if (TableEvent& te = t.events.back(); te.by.empty()) te.by = BotSeatBy(t, te.json);
+    if (t.events.back().json.at("type") == "end") t.end_tried = true;
+    Broadcast(t, t.events.size() - 1);
+  }
+  if (t.events.size() != before) Advance(t);
 }
 
 void Hub::Fold(Table& t, const std::string& body, int64_t seq, const Hash& hash,
@@ -221,6 +372,29 @@ void Hub::WriterLoop() {
       side_ok = false;
     }
     (void)side_ok;
+    // Other nodes hear of what this group appended, once it is committed.
+    if (nodes_ && actions > 0) {
+      std::map<std::string, int64_t> heads;
+      size_t i = 0;
+      for (Job& j : batch) {
+        if (!j.done) continue;
+        const AnySubmitResult& r = *results[i++];
+        if (r.outcome == Outcome::kAccepted) heads[j.game] = std::max(heads[j.game], r.seq);
+      }
+      try {
+        if (!heads.empty()) side_->Notify({heads.begin(), heads.end()});
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: " << e.what() << "\n";
+      }
+    }
+    for (Job& j : batch) {
+      if (!j.task) continue;
+      try {
+        j.task(store);
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: " << e.what() << "\n";
+      }
+    }
     size_t k = 0;
     const uint64_t n = actions;
     const auto finished = Clock::now();
@@ -311,7 +485,6 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
   switch (r.outcome) {
     case Outcome::kAccepted: {
       ++stats_.accepted;
-      Fold(t, p.action.body, r.seq, r.hash, p.by);
       // Who acted is stored only when a bot played a person's seat (the
       // grace period): a bot seat's actions are its kind's, which
       // serve_seats keeps (Load derives them), so that bots at zero delay
@@ -319,6 +492,15 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       if (!p.by.empty() && p.seat >= 0 && t.seats[p.seat].kind == "human") {
         Side([game = t.game, seq = r.seq, by = p.by](SideStore& side) { side.PutBy(game, seq, by); }, [] {});
       }
+      if (r.seq != static_cast<int64_t>(t.events.size()) + 1) {
+        // Another node appended before this event (hub.cc "Other nodes"):
+        // the rows are read and folded in order, this one with them.
+        t.by_of[r.seq] = p.by;
+        p.reply(Json(200, {{"seq", r.seq}}));
+        Refresh(t);
+        return;
+      }
+      Fold(t, p.action.body, r.seq, r.hash, p.by);
       p.reply(Json(200, {{"seq", r.seq}}));  // the actor hears its ack first
       Broadcast(t, t.events.size() - 1);
       return;
@@ -327,6 +509,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       p.reply(Json(200, {{"seq", r.seq}}));
       return;
     case Outcome::kStale:
+      if (nodes_ && r.head_seq > static_cast<int64_t>(t.events.size())) Refresh(t);  // another node's events
       p.reply(Json(409, {{"error", "stale"}, {"seq", r.head_seq}, {"message", r.message}}));
       return;
     case Outcome::kNoGame:

@@ -35,6 +35,8 @@
 
 namespace pli::serve {
 
+class BatchStore;
+
 struct HubOptions {
   std::string db;
   std::chrono::milliseconds bot_delay{700};  // a bot's pause before acting
@@ -137,6 +139,11 @@ struct Table {
   bool presence_due = false;
   std::map<int, std::pair<double, std::chrono::steady_clock::time_point>> act_budget;  // HTTP actions per seat
   std::chrono::steady_clock::time_point active = std::chrono::steady_clock::now();  // last action or follower
+  // Several nodes (PostgreSQL, hub.cc "Other nodes"): a read of the log
+  // under way after another node's NOTIFY, one more asked meanwhile, and who
+  // acted for events this node wrote but has not folded yet.
+  bool refreshing = false, refresh_again = false;
+  std::map<int64_t, std::string> by_of;
   bool paused = false;   // idle: its bots wait
   bool closing = false;  // idle for long: its end is written, then it is freed
 };
@@ -256,6 +263,8 @@ class Hub {
     // or side data
     std::function<void(SideStore&)> side;
     std::function<void()> side_done;
+    // or a read on the writer's store (side_done then called)
+    std::function<void(BatchStore&)> task;
   };
 
   void Load();
@@ -264,6 +273,17 @@ class Hub {
   void Side(std::function<void(SideStore&)> write, std::function<void()> done);
 
   Table* Find(const std::string& id);
+  // Other nodes (PostgreSQL; hub.cc "Other nodes"). Lookup is Find for a
+  // request naming a table: a table another node made is read from the
+  // database (and its seats again when `token` is no seat's); LookupCode
+  // the same by invitation code.
+  Table* Lookup(const std::string& id, const std::string& token = "");
+  Table* LookupCode(const std::string& code);
+  Table* Adopt(const SideTable& row, const std::map<int64_t, std::string>& by, EventStore& store);
+  void ReloadSeats(Table& t, const SideTable& row);
+  void Heard(const std::string& game, int64_t seq);
+  void Refresh(Table& t);
+  void CaughtUp(Table& t, const StoredGame& g);
   // The seat of a token at this table: a seat, kSpectator for none, -2 for
   // a token that is no seat's.
   int SeatOf(const Table& t, const std::string& token) const;
@@ -307,6 +327,13 @@ class Hub {
   std::unique_ptr<EventStore> inner_store_;
   std::unique_ptr<EventStore> store_;
   std::unique_ptr<SideStore> side_;  // serve/side_store.h: SQLite or PostgreSQL
+
+  // Several nodes on one PostgreSQL database: the network thread's own
+  // connections for tables another node made, and the ear for its events.
+  bool nodes_ = false;
+  std::unique_ptr<SideStore> lookup_side_;
+  std::unique_ptr<EventStore> lookup_store_;
+  std::unique_ptr<EventListener> listener_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

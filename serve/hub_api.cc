@@ -191,9 +191,9 @@ void Hub::Join(const std::string& body, const std::string& address,
   const std::string name = CleanName(o->if_contains("name"));
   if (name.empty())
     return reply(Malformed("name", "a name is 1 to 40 characters, no control characters"));
-  auto found = codes_.find(CanonicalCode(code->as_string()));
-  if (found == codes_.end()) return reply(Error(404, "not-found", "no table has that code"));
-  Table& t = *tables_.at(found->second);
+  Table* found = LookupCode(CanonicalCode(code->as_string()));
+  if (!found) return reply(Error(404, "not-found", "no table has that code"));
+  Table& t = *found;
   if (t.started) return reply(Error(409, "started", "the game at that table has started"));
   int seat = -1;
   for (size_t s = 0; s < t.seats.size() && seat < 0; ++s)
@@ -213,7 +213,7 @@ void Hub::Join(const std::string& body, const std::string& address,
 
 void Hub::Start(const std::string& table, const std::string& token,
                 const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "starting a table needs its host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -252,7 +252,7 @@ void Hub::Start(const std::string& table, const std::string& token,
 
 void Hub::End(const std::string& table, const std::string& token,
               const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "ending a game needs its host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -263,7 +263,7 @@ void Hub::End(const std::string& table, const std::string& token,
 
 void Hub::Reissue(const std::string& table, const std::string& seat, const std::string& token,
                   const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "reissuing a token needs the host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -284,7 +284,7 @@ void Hub::Reissue(const std::string& table, const std::string& seat, const std::
 
 void Hub::Act(const std::string& table, const std::string& token, const std::string& body,
               const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   const int seat = SeatOf(*t, token);
   if (seat == kSpectator) return reply(Error(401, "unauthorized", "acting needs a seat token"));
@@ -347,7 +347,7 @@ Reply Hub::GameList() const {
 }
 
 Reply Hub::View(const std::string& table, const std::string& token) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Error(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
@@ -360,7 +360,7 @@ Reply Hub::View(const std::string& table, const std::string& token) {
 }
 
 Reply Hub::Events(const std::string& table, const std::string& token, int64_t since) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Error(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
@@ -372,7 +372,7 @@ Reply Hub::Events(const std::string& table, const std::string& token, int64_t si
 
 bool Hub::Follow(const std::string& table, const std::string& token,
                  const std::shared_ptr<Subscriber>& sub) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t || t->match->Over()) return false;
   t->followers.push_back(Follower{sub, SeatOf(*t, token), false});
   return true;
@@ -450,7 +450,8 @@ std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_pt
   };
   const bj::value* id = msg.if_contains("table");
   if (!id || !id->is_string()) return error("malformed", "auth names its table");
-  Table* t = Find(std::string(id->as_string()));
+  const bj::value* given = msg.if_contains("token");
+  Table* t = Lookup(std::string(id->as_string()), given && given->is_string() ? std::string(given->as_string()) : "");
   if (!t) return error("not-found", "no such table");
   std::string token;
   if (const bj::value* v = msg.if_contains("token")) {

@@ -116,7 +116,7 @@ void Hub::Resync(const std::string& table, int seat, int64_t since,
 
 Reply Hub::Stream(const std::string& table, const std::string& token, int64_t since, bool follow,
                   const std::shared_ptr<Subscriber>& sub) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Refused(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Refused(403, "forbidden", "that token holds no seat at this table");
@@ -195,7 +195,7 @@ void Hub::CreateTableFrom(const std::string& body, const std::string& address,
 
 void Hub::ActLimited(const std::string& table, const std::string& token, const std::string& body,
                      const std::function<void(Reply)>& reply) {
-  if (Table* t = Find(table)) {
+  if (Table* t = Lookup(table, token)) {
     const int seat = SeatOf(*t, token);
     if (seat >= 0 && options_.action_rate > 0) {
       auto [it, fresh] = t->act_budget.try_emplace(seat, options_.action_burst, Clock::now());

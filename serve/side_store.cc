@@ -11,6 +11,8 @@
 namespace pli::serve {
 
 std::unique_ptr<SideStore> OpenPostgresSideStore(const std::string& uri);  // side_store_pg.cc
+std::unique_ptr<EventListener> ListenPostgres(const std::string& uri,
+                                              std::function<void(std::string, int64_t)> heard);
 
 namespace {
 
@@ -115,6 +117,10 @@ class SqliteSideStore : public SideStore {
     while (q.Step()) by[q.Col(0)][q.Int(1)] = q.Col(2);
     return by;
   }
+  std::optional<SideTable> Find(const std::string& key, bool by_code) override {
+    (void)key, (void)by_code;
+    return std::nullopt;  // one node: every table is in memory from the start
+  }
 
  private:
   void Exec(const char* sql) {
@@ -133,6 +139,12 @@ class SqliteSideStore : public SideStore {
 std::unique_ptr<SideStore> OpenSideStore(const std::string& db) {
   if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return OpenPostgresSideStore(db);
   return std::make_unique<SqliteSideStore>(db);
+}
+
+std::unique_ptr<EventListener> ListenForEvents(const std::string& db,
+                                               std::function<void(std::string, int64_t)> heard) {
+  if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return ListenPostgres(db, std::move(heard));
+  return nullptr;
 }
 
 }  // namespace pli::serve

@@ -10,6 +10,7 @@
 #define PLI_SERVE_SIDE_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -52,7 +53,25 @@ class SideStore {
   // seats; and every serve_by row as game -> seq -> by.
   virtual std::vector<SideTable> Tables(size_t limit) = 0;
   virtual std::map<std::string, std::map<int64_t, std::string>> By() = 0;
+  // One table not closed, by its id, or by its code when `by_code`; with
+  // its seats. For a node that did not make it (several nodes, PostgreSQL).
+  virtual std::optional<SideTable> Find(const std::string& key, bool by_code) = 0;
+  // Tells the other nodes that `game` has events up to `seq` (PostgreSQL:
+  // NOTIFY pli_events, payload "SEQ GAME", after the commit); SQLite: nothing.
+  virtual void Notify(const std::vector<std::pair<std::string, int64_t>>& heads) { (void)heads; }
 };
+
+// A node's ear for the other nodes' events (PostgreSQL: LISTEN pli_events
+// on a connection of its own, a thread of its own); gone, it stops.
+class EventListener {
+ public:
+  virtual ~EventListener() = default;
+};
+
+// Calls `heard(game, seq)` on the listener's thread for each event another
+// node (or this one) announces; nullptr for a SQLite file (one node).
+std::unique_ptr<EventListener> ListenForEvents(const std::string& db,
+                                               std::function<void(std::string, int64_t)> heard);
 
 // The side store of `db`: a PostgreSQL one for a postgresql:// or
 // postgres:// URI (its schema migrated), else the SQLite file's tables

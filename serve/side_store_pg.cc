@@ -3,7 +3,13 @@
 // postgres_schema.cc, version 3: SELECT, INSERT and UPDATE for pli_writer,
 // nothing for pli_reader), on a connection of their own. Parameters travel
 // in binary (referee/postgres_conn.h).
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <iostream>
+#include <thread>
 #include <cstring>
 #include <map>
 #include <string>
@@ -47,6 +53,12 @@ class PostgresSideStore : public SideStore {
                 "FROM pli.serve_tables t WHERE NOT EXISTS (SELECT 1 FROM pli.serve_closed c WHERE c.id = t.id) "
                 "ORDER BY made DESC LIMIT $1");
     c_->Prepare("side_seats", "SELECT tbl, seat::int8, name, kind, token FROM pli.serve_seats");
+    c_->Prepare("side_find",
+                "SELECT id, code, ruleset, options, size::int8, level, host, bot_seed, game, started::int::int2 "
+                "FROM pli.serve_tables t WHERE (CASE WHEN $2::int8 = 1 THEN code ELSE id END) = $1 "
+                "AND NOT EXISTS (SELECT 1 FROM pli.serve_closed c WHERE c.id = t.id)");
+    c_->Prepare("side_seats_of", "SELECT tbl, seat::int8, name, kind, token FROM pli.serve_seats WHERE tbl = $1");
+    c_->Prepare("side_notify", "SELECT pg_notify('pli_events', $1)");
     c_->Prepare("side_bys", "SELECT game, seq, actor FROM pli.serve_by");
   }
 
@@ -102,6 +114,27 @@ class PostgresSideStore : public SideStore {
     }
     return out;
   }
+  std::optional<SideTable> Find(const std::string& key, bool by_code) override {
+    pg::Params p;
+    p.Text(key).Int8(by_code ? 1 : 0);
+    const pg::Result r = c_->Run("side_find", p, "looking up a table");
+    if (r.Rows() == 0) return std::nullopt;
+    SideTable t{r.Text(0, 0), r.Text(0, 1), r.Text(0, 2), r.Text(0, 3), r.Text(0, 5), r.Text(0, 8),
+                static_cast<int>(r.Int(0, 4)), TokenAt(r, 0, 6), r.Int(0, 7), r.Int(0, 9) != 0, {}};
+    pg::Params q;
+    q.Text(t.id);
+    const pg::Result s = c_->Run("side_seats_of", q, "reading the seats of table " + t.id);
+    for (int i = 0; i < s.Rows(); ++i)
+      t.seats.push_back(SideSeat{static_cast<int>(s.Int(i, 1)), s.Text(i, 2), s.Text(i, 3), TokenAt(s, i, 4)});
+    return t;
+  }
+  void Notify(const std::vector<std::pair<std::string, int64_t>>& heads) override {
+    for (const auto& [game, seq] : heads) {
+      pg::Params p;
+      p.Text(std::to_string(seq) + " " + game);
+      c_->Run("side_notify", p, "telling the other nodes of game " + game);
+    }
+  }
   std::map<std::string, std::map<int64_t, std::string>> By() override {
     pg::Params none;
     const pg::Result r = c_->Run("side_bys", none, "reading who acted");
@@ -114,7 +147,65 @@ class PostgresSideStore : public SideStore {
   std::unique_ptr<pg::Conn> c_;
 };
 
+// LISTEN pli_events on a connection of its own; a thread waits on its
+// socket and on a pipe that the destructor writes to stop it.
+class PgListener : public EventListener {
+ public:
+  PgListener(const std::string& uri, std::function<void(std::string, int64_t)> heard)
+      : c_(pg::Connect(uri, OpenMode::kReadWrite, {})), heard_(std::move(heard)) {
+    c_->Exec("LISTEN pli_events", "listening for the other nodes' events");
+    if (pipe(wake_) != 0) throw StoreError("pli serve: cannot make a pipe");
+    thread_ = std::thread([this] { Loop(); });
+  }
+  ~PgListener() override {
+    const char b = 0;
+    if (write(wake_[1], &b, 1) < 0) {}
+    thread_.join();
+    close(wake_[0]);
+    close(wake_[1]);
+  }
+
+ private:
+  void Loop() {
+    for (;;) {
+      pollfd fds[2] = {{PQsocket(c_->get()), POLLIN, 0}, {wake_[0], POLLIN, 0}};
+      if (poll(fds, 2, -1) < 0) {
+        if (errno == EINTR) continue;
+        return;
+      }
+      if (fds[1].revents != 0) return;
+      if (PQconsumeInput(c_->get()) == 0) {
+        std::cerr << "pli serve: the connection that listens for other nodes' events was lost: "
+                  << PQerrorMessage(c_->get());
+        return;
+      }
+      while (PGnotify* n = PQnotifies(c_->get())) {
+        const std::string payload = n->extra;
+        PQfreemem(n);
+        const size_t space = payload.find(' ');
+        if (space == std::string::npos || space == 0) continue;
+        int64_t seq = 0;
+        try {
+          seq = std::stoll(payload.substr(0, space));
+        } catch (...) {
+          continue;
+        }
+        heard_(payload.substr(space + 1), seq);
+      }
+    }
+  }
+  std::unique_ptr<pg::Conn> c_;
+  std::function<void(std::string, int64_t)> heard_;
+  int wake_[2] = {-1, -1};
+  std::thread thread_;
+};
+
 }  // namespace
+
+std::unique_ptr<EventListener> ListenPostgres(const std::string& uri,
+                                              std::function<void(std::string, int64_t)> heard) {
+  return std::make_unique<PgListener>(uri, std::move(heard));
+}
 
 std::unique_ptr<SideStore> OpenPostgresSideStore(const std::string& uri) {
   return std::make_unique<PostgresSideStore>(uri);
