@@ -67,6 +67,7 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
     // Listening before the tables are read: an event appended meanwhile is
     // heard, and found already folded or read then.
     static_cast<BatchStore&>(*store_).FreshReads();
+    locks_ = OpenTableLocks(options_.db);
     listener_ = ListenForEvents(options_.db, [this](std::string game, int64_t seq) {
       boost::asio::post(io_, [this, game = std::move(game), seq] { Heard(game, seq); });
     });
@@ -75,10 +76,15 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(st
   writer_ = std::thread([this] { WriterLoop(); });
   sweep_ = std::make_unique<boost::asio::steady_timer>(io_);
   boost::asio::post(io_, [this] { Sweep(); });
+  if (nodes_) {
+    drive_timer_ = std::make_unique<boost::asio::steady_timer>(io_);
+    boost::asio::post(io_, [this] { DriveScan(); });
+  }
 }
 
 Hub::~Hub() {
   listener_.reset();
+  if (drive_timer_) drive_timer_->cancel();
   Shutdown();
   thinkers_.join();
 }
@@ -253,6 +259,25 @@ void Hub::Refresh(Table& t) {
     }
   };
   Enqueue(std::move(j));
+}
+
+bool Hub::Drive(Table& t) {
+  if (!locks_ || t.driving) return true;
+  try {
+    t.driving = locks_->TryLock(t.id);
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: " << e.what() << "\n";
+  }
+  return t.driving;
+}
+
+void Hub::DriveScan() {
+  for (auto& [id, t] : tables_)
+    if (t->started && !t->driving && !Ended(*t)) Advance(*t);
+  drive_timer_->expires_after(std::chrono::seconds(1));
+  drive_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) DriveScan();
+  });
 }
 
 void Hub::CaughtUp(Table& t, const StoredGame& g) {
@@ -541,6 +566,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
 // by a bot after the grace period.
 void Hub::Advance(Table& t) {
   if (!t.started || t.busy || !t.queue.empty() || t.thinking || t.paused) return;
+  if (!Drive(t)) return;  // another node runs its bots, timers, deals and end
   auto quiet = [](const Reply&) {};
   if (t.match->Over()) {
     if (!t.end_tried) {

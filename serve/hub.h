@@ -143,6 +143,7 @@ struct Table {
   // under way after another node's NOTIFY, one more asked meanwhile, and who
   // acted for events this node wrote but has not folded yet.
   bool refreshing = false, refresh_again = false;
+  bool driving = false;  // this node holds the table's advisory lock: its bots and timers run here
   std::map<int64_t, std::string> by_of;
   bool paused = false;   // idle: its bots wait
   bool closing = false;  // idle for long: its end is written, then it is freed
@@ -284,6 +285,11 @@ class Hub {
   void Heard(const std::string& game, int64_t seq);
   void Refresh(Table& t);
   void CaughtUp(Table& t, const StoredGame& g);
+  // Whether this node drives `t` (always, on one node); tries the lock once
+  // when it does not. DriveScan: tables nobody drives are tried again (a
+  // driver that died), every second.
+  bool Drive(Table& t);
+  void DriveScan();
   // The seat of a token at this table: a seat, kSpectator for none, -2 for
   // a token that is no seat's.
   int SeatOf(const Table& t, const std::string& token) const;
@@ -334,6 +340,8 @@ class Hub {
   std::unique_ptr<SideStore> lookup_side_;
   std::unique_ptr<EventStore> lookup_store_;
   std::unique_ptr<EventListener> listener_;
+  std::unique_ptr<TableLocks> locks_;
+  std::unique_ptr<boost::asio::steady_timer> drive_timer_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

@@ -420,7 +420,14 @@ static bj::object SpreadJson(std::vector<float> ms) {
 Reply Hub::Stats() {
   size_t followers = 0;
   for (const auto& [id, t] : tables_) followers += t->followers.size();
-  return Json(200, {{"tables", tables_.size()},
+  bj::object more;
+  if (locks_) {  // several nodes: the tables this node drives (hub.cc "Other nodes")
+    bj::array driving;
+    for (const auto& [id, t] : tables_)
+      if (t->driving) driving.push_back(bj::string(id));
+    more["driving"] = std::move(driving);
+  }
+  bj::object out{{"tables", tables_.size()},
                     {"followers", followers},
                     {"batches", stats_.batches},
                     {"actions", stats_.actions},
@@ -440,7 +447,9 @@ Reply Hub::Stats() {
                     {"refused_creates", stats_.refused_creates},
                     {"refused_actions", stats_.refused_actions},
                     {"paused", stats_.paused},
-                    {"freed", stats_.freed}});
+                    {"freed", stats_.freed}};
+  for (auto& [k, v] : more) out[k] = v;
+  return Json(200, out);
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,

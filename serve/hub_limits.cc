@@ -267,6 +267,12 @@ void Hub::Free(const std::string& id) {
   Table& t = *it->second;
   for (Follower& f : t.followers)
     if (auto sub = f.sub.lock()) sub->Close(f.ws ? R"({"t":"error","code":"closed","message":"the table was closed for idleness"})" : "");
+  if (locks_ && t.driving) {
+    try {
+      locks_->Unlock(t.id);
+    } catch (const std::exception&) {
+    }
+  }
   codes_.erase(t.code);
   games_.erase(t.game);
   replays_.erase(t.game);

@@ -141,6 +141,12 @@ std::unique_ptr<SideStore> OpenSideStore(const std::string& db) {
   return std::make_unique<SqliteSideStore>(db);
 }
 
+std::unique_ptr<TableLocks> OpenPostgresTableLocks(const std::string& uri);  // side_store_pg.cc
+std::unique_ptr<TableLocks> OpenTableLocks(const std::string& db) {
+  if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return OpenPostgresTableLocks(db);
+  return nullptr;
+}
+
 std::unique_ptr<EventListener> ListenForEvents(const std::string& db,
                                                std::function<void(std::string, int64_t)> heard) {
   if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return ListenPostgres(db, std::move(heard));

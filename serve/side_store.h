@@ -68,6 +68,19 @@ class EventListener {
   virtual ~EventListener() = default;
 };
 
+// Which node drives a table's bots and grace timers (SERVE.md: "One driver
+// per table"): a session-level advisory lock per table on a connection of
+// its own (pg_try_advisory_lock(1347176754, hashtext(table))), which
+// PostgreSQL frees when the node's connection closes (kill -9 included).
+class TableLocks {
+ public:
+  virtual ~TableLocks() = default;
+  virtual bool TryLock(const std::string& table) = 0;  // true: this node drives it now
+  virtual void Unlock(const std::string& table) = 0;
+};
+// nullptr for a SQLite file (one node drives every table).
+std::unique_ptr<TableLocks> OpenTableLocks(const std::string& db);
+
 // Calls `heard(game, seq)` on the listener's thread for each event another
 // node (or this one) announces; nullptr for a SQLite file (one node).
 std::unique_ptr<EventListener> ListenForEvents(const std::string& db,

@@ -200,7 +200,33 @@ class PgListener : public EventListener {
   std::thread thread_;
 };
 
+class PgTableLocks : public TableLocks {
+ public:
+  explicit PgTableLocks(const std::string& uri) : c_(pg::Connect(uri, OpenMode::kReadWrite, {})) {
+    // 1347176754 is "PLI2": the migrations' lock is the one-key 1347176753.
+    c_->Prepare("lock", "SELECT pg_try_advisory_lock(1347176754, hashtext($1))::int::int2");
+    c_->Prepare("unlock", "SELECT pg_advisory_unlock(1347176754, hashtext($1))::int::int2");
+  }
+  bool TryLock(const std::string& table) override {
+    pg::Params p;
+    p.Text(table);
+    return c_->Run("lock", p, "trying to drive table " + table).Int(0, 0) != 0;
+  }
+  void Unlock(const std::string& table) override {
+    pg::Params p;
+    p.Text(table);
+    c_->Run("unlock", p, "handing table " + table + " over");
+  }
+
+ private:
+  std::unique_ptr<pg::Conn> c_;
+};
+
 }  // namespace
+
+std::unique_ptr<TableLocks> OpenPostgresTableLocks(const std::string& uri) {
+  return std::make_unique<PgTableLocks>(uri);
+}
 
 std::unique_ptr<EventListener> ListenPostgres(const std::string& uri,
                                               std::function<void(std::string, int64_t)> heard) {
