@@ -291,7 +291,7 @@ bool Drives(unsigned short port, const std::string& table) {
 
 }  // namespace
 
-TEST_CASE("serve on PostgreSQL, two nodes: one node drives a table's bots (its advisory lock); after kill -9 of that node the other takes the table over and its bots play on to the end, no event lost or doubled") {
+TEST_CASE("serve on PostgreSQL, two nodes: one node drives a table's bots (its advisory lock), and after kill -9 of that node the other takes the table over and its bots play on to the end, no event lost or doubled") {
   PgServer pg;
   REQUIRE(PgExec(pg.Uri("postgres", "pli"), "CREATE DATABASE games") == "");
   const std::string uri = pg.Uri("games", "pli");
