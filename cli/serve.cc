@@ -34,7 +34,7 @@ class ServeCommand : public CommandGroup {
  public:
   explicit ServeCommand(CLI::App& app) {
     cmd_ = app.add_subcommand("serve", "Referee live tables over HTTP and WebSocket (INTERFACE.md §3)");
-    cmd_->add_option("--db", options_.hub.db, "The database (a SQLite file; created if missing)")->required();
+    cmd_->add_option("--db", options_.hub.db, "The database: a SQLite file (created if missing) or a postgresql:// URI (docs/POSTGRES.md; serve/README.md)")->required();
     cmd_->add_option("--listen", listen_,
                      "ADDR:PORT to listen on: an IPv4 address, [IPv6] or localhost, and a port from 1 to "
                      "65535 (0: any free port, printed on the first line)");
@@ -54,7 +54,10 @@ class ServeCommand : public CommandGroup {
     cmd_->add_option("--idle-close-ms", idle_close_, "... and after this long it is ended and freed from memory (its log stays)");
     cmd_->footer(
         "Tables, seats and token hashes are kept in tables of their own (serve_*) in the same\n"
-        "database, outside the event log; the events are the log of INTERFACE.md §1.\n"
+        "database, outside the event log; the events are the log of INTERFACE.md §1. On\n"
+        "PostgreSQL they are pli.serve_*, made by the schema's migration (the schema's owner\n"
+        "runs it once), readable by pli_writer only, never by pli_reader: e.g. --db\n"
+        "'postgresql://pli_app@db.example/games'.\n"
         "It listens on 127.0.0.1:8080 unless --listen says otherwise: this machine only. To\n"
         "play on a local network, --listen 0.0.0.0:8080 (every interface; plain HTTP, so only\n"
         "on a network you trust) and open http://THIS-MACHINE:8080/ on each phone.\n"

@@ -217,11 +217,54 @@ BEGIN
 END $do$;
 )sql";
 
+// Version 3 (issue 31): `pli serve`'s own data beside the log (its tables,
+// seats, token hashes, invitation codes; who acted for a person; the tables
+// closed for idleness: serve/side_store.h), so that a server on PostgreSQL
+// keeps them where the log is. Outside the log: pli export and pli audit
+// never read them, no trigger guards them (a seat's token is replaced when
+// the host reissues it). Secrets (token hashes): readable and writable by
+// pli_writer only; pli_reader, the role that audits, gets nothing.
+constexpr const char* kServeSql = R"sql(
+CREATE TABLE pli.serve_tables (
+  id       text PRIMARY KEY,
+  code     text NOT NULL UNIQUE,
+  ruleset  text NOT NULL,
+  options  text NOT NULL,
+  size     integer NOT NULL,
+  level    text NOT NULL,
+  host     bytea,
+  bot_seed bigint NOT NULL,
+  game     text NOT NULL,
+  started  boolean NOT NULL DEFAULT false,
+  made     bigint GENERATED ALWAYS AS IDENTITY
+);
+CREATE TABLE pli.serve_seats (
+  tbl   text NOT NULL,
+  seat  integer NOT NULL,
+  name  text NOT NULL,
+  kind  text NOT NULL,
+  token bytea,
+  PRIMARY KEY (tbl, seat)
+);
+CREATE TABLE pli.serve_by (game text NOT NULL, seq bigint NOT NULL, actor text NOT NULL, PRIMARY KEY (game, seq));
+CREATE TABLE pli.serve_closed (id text PRIMARY KEY);
+REVOKE ALL ON pli.serve_tables, pli.serve_seats, pli.serve_by, pli.serve_closed FROM PUBLIC;
+DO $do$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'pli_writer') THEN
+    GRANT SELECT, INSERT, UPDATE ON pli.serve_tables, pli.serve_seats, pli.serve_by, pli.serve_closed TO pli_writer;
+  END IF;
+  IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'pli_reader') THEN
+    REVOKE ALL ON pli.serve_tables, pli.serve_seats, pli.serve_by, pli.serve_closed FROM pli_reader;
+  END IF;
+END $do$;
+)sql";
+
 // Migration i makes version i + 1.
 std::vector<std::string> Migrations(const PostgresOptions& options) {
   return {"CREATE SCHEMA pli;\n" + std::string(kSchemaSql) + EventsTableSql(options.partitions) +
               kRolesSql + "INSERT INTO pli.meta VALUES ('application', 'pli');\n",
-          kGameIdsSql};
+          kGameIdsSql, kServeSql};
 }
 
 // The schema version in the database; 0 when it has no schema pli.

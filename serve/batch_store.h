@@ -23,12 +23,17 @@ class BatchStore : public ForwardingStore {
   using ForwardingStore::ForwardingStore;
   bool Write(const std::function<bool()>& fn) override { return grouped_ ? fn() : inner().Write(fn); }
   std::optional<StoredGame> Read(std::string_view game) override {
+    if (fresh_) return inner().Read(game);
     if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second;
     std::optional<StoredGame> g = inner().Read(game);
     if (g) cache_[std::string(game)] = *g;
     return g;
   }
   std::optional<Head> HeadOf(std::string_view game) override {
+    if (fresh_) {  // from the server (the store's own head cache may be behind another node)
+      std::optional<StoredGame> g = inner().Read(game);
+      return g ? std::optional<Head>(g->head) : std::nullopt;
+    }
     if (auto it = cache_.find(std::string(game)); it != cache_.end()) return it->second.head;
     return inner().HeadOf(game);
   }
@@ -56,9 +61,17 @@ class BatchStore : public ForwardingStore {
     }
   }
   void Forget(const std::string& game) { cache_.erase(game); }
+  // Several nodes on one database (PostgreSQL): another node may have
+  // appended since, so every game is read afresh (the store's optimistic
+  // Write runs the group again when a head moved under it).
+  void FreshReads() {
+    fresh_ = true;
+    cache_.clear();
+  }
 
  private:
   bool grouped_ = false;
+  bool fresh_ = false;
   std::map<std::string, StoredGame> cache_;
 };
 

@@ -1,8 +1,6 @@
 // hub.cc: see hub.h.
 #include "serve/hub.h"
 
-#include <sqlite3.h>
-
 #include <boost/asio/post.hpp>
 #include <boost/json.hpp>
 #include <cstring>
@@ -11,6 +9,7 @@
 
 #include "referee/chain.h"
 #include "referee/open_store.h"
+#include "referee/postgres_store.h"
 #include "schema/strict_json.h"
 #include "serve/batch_store.h"
 #include "serve/projection.h"
@@ -40,55 +39,6 @@ std::string ActorSentence(const Verdict& v) {
   return v.message;
 }
 
-void Exec(sqlite3* db, const std::string& sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string why = err ? err : "?";
-    sqlite3_free(err);
-    throw StoreError("serve tables: " + why);
-  }
-}
-
-// One statement with text/int/blob parameters, run to completion; `row`
-// gets each row.
-struct Stmt {
-  sqlite3_stmt* s = nullptr;
-  Stmt(sqlite3* db, const char* sql) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
-      throw StoreError(std::string("serve tables: ") + sqlite3_errmsg(db));
-  }
-  ~Stmt() { sqlite3_finalize(s); }
-  Stmt& Text(int i, const std::string& v) {
-    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Stmt& Int(int i, int64_t v) {
-    sqlite3_bind_int64(s, i, v);
-    return *this;
-  }
-  Stmt& Blob(int i, const std::optional<TokenHash>& h) {
-    if (h) sqlite3_bind_blob(s, i, h->data(), 32, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(s, i);
-    return *this;
-  }
-  bool Step() {
-    const int rc = sqlite3_step(s);
-    if (rc == SQLITE_ROW) return true;
-    if (rc != SQLITE_DONE) throw StoreError("serve tables: step failed");
-    return false;
-  }
-  std::string Col(int i) {
-    const unsigned char* t = sqlite3_column_text(s, i);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-  std::optional<TokenHash> Hash(int i) {
-    if (sqlite3_column_bytes(s, i) != 32) return std::nullopt;
-    TokenHash h;
-    std::memcpy(h.data(), sqlite3_column_blob(s, i), 32);
-    return h;
-  }
-};
-
 }  // namespace
 
 // Who acted for an event of a bot seat (the seat's kind, "bot:LEVEL"):
@@ -109,31 +59,34 @@ static std::string BotSeatBy(const Table& t, const bj::object& event) {
 bool Ended(const Table& t) { return !t.events.empty() && t.events.back().json.at("type") == "end"; }
 
 Hub::Hub(boost::asio::io_context& io, HubOptions options) : io_(io), options_(std::move(options)) {
-  if (options_.db.starts_with("postgres"))
-    throw StoreError("pli serve keeps its tables beside the log in a SQLite file; give --db FILE");
   inner_store_ = OpenStore(options_.db, OpenMode::kCreate);
   store_ = std::make_unique<BatchStore>(*inner_store_);
-  if (sqlite3_open(options_.db.c_str(), &side_) != SQLITE_OK)
-    throw StoreError("cannot open " + options_.db + " for the serve tables");
-  sqlite3_busy_timeout(side_, 5000);
-  Exec(side_,
-       "CREATE TABLE IF NOT EXISTS serve_tables(id TEXT PRIMARY KEY, code TEXT UNIQUE, "
-       "ruleset TEXT, options TEXT, size INT, level TEXT, host BLOB, bot_seed INT, game TEXT, "
-       "started INT DEFAULT 0);"
-       "CREATE TABLE IF NOT EXISTS serve_seats(tbl TEXT, seat INT, name TEXT, kind TEXT, "
-       "token BLOB, PRIMARY KEY(tbl, seat));"
-       "CREATE TABLE IF NOT EXISTS serve_by(game TEXT, seq INT, by TEXT, PRIMARY KEY(game, seq));"
-       "CREATE TABLE IF NOT EXISTS serve_closed(id TEXT PRIMARY KEY);");
+  side_ = OpenSideStore(options_.db);
+  nodes_ = IsPostgresUri(options_.db);
+  if (nodes_) {
+    // Listening before the tables are read: an event appended meanwhile is
+    // heard, and found already folded or read then.
+    static_cast<BatchStore&>(*store_).FreshReads();
+    locks_ = OpenTableLocks(options_.db);
+    listener_ = ListenForEvents(options_.db, [this](std::string game, int64_t seq) {
+      boost::asio::post(io_, [this, game = std::move(game), seq] { Heard(game, seq); });
+    });
+  }
   Load();
   writer_ = std::thread([this] { WriterLoop(); });
   sweep_ = std::make_unique<boost::asio::steady_timer>(io_);
   boost::asio::post(io_, [this] { Sweep(); });
+  if (nodes_) {
+    drive_timer_ = std::make_unique<boost::asio::steady_timer>(io_);
+    boost::asio::post(io_, [this] { DriveScan(); });
+  }
 }
 
 Hub::~Hub() {
+  listener_.reset();
+  if (drive_timer_) drive_timer_->cancel();
   Shutdown();
   thinkers_.join();
-  sqlite3_close(side_);
 }
 
 void Hub::Shutdown() {
@@ -147,62 +100,210 @@ void Hub::Shutdown() {
 
 // Tables back from the side tables, each game folded from the log.
 void Hub::Load() {
-  std::map<std::string, std::map<int64_t, std::string>> by;
-  {
-    Stmt q(side_, "SELECT game, seq, by FROM serve_by");
-    while (q.Step()) by[q.Col(0)][sqlite3_column_int64(q.s, 1)] = q.Col(2);
-  }
+  const std::map<std::string, std::map<int64_t, std::string>> by = side_->By();
   // What a restart reloads is bounded (issue 30): not the tables closed for
   // idleness (serve_closed), and at most HubOptions::max_tables, the newest.
-  Stmt q(side_,
-         "SELECT id, code, ruleset, options, size, level, host, bot_seed, game, started FROM serve_tables "
-         "WHERE id NOT IN (SELECT id FROM serve_closed) ORDER BY rowid DESC LIMIT ?");
-  q.Int(1, static_cast<int64_t>(std::min<size_t>(options_.max_tables, INT64_MAX)));
-  while (q.Step()) {
-    auto t = std::make_unique<Table>();
-    t->id = q.Col(0);
-    t->code = q.Col(1);
-    t->ruleset = q.Col(2);
-    if (auto o = ParseStrictJson(q.Col(3)); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
-      t->options = std::get<bj::value>(o).as_object();
-    t->size = sqlite3_column_int(q.s, 4);
-    t->level = q.Col(5);
-    t->host = q.Hash(6).value_or(TokenHash{});
-    t->bot_seed = sqlite3_column_int64(q.s, 7);
-    t->game = q.Col(8);
-    t->kind = FindGame(t->ruleset);
-    if (!t->kind) continue;
-    t->seats.resize(static_cast<size_t>(t->size));
-    Stmt s(side_, "SELECT seat, name, kind, token FROM serve_seats WHERE tbl = ?");
-    s.Text(1, t->id);
-    while (s.Step()) {
-      const int seat = sqlite3_column_int(s.s, 0);
-      if (seat < 0 || seat >= t->size) continue;
-      t->seats[seat] = Seat{s.Col(1), s.Col(2), s.Hash(3)};
-      // A restart starts every person's grace period again: they were cut
-      // off by the server, not gone, and a bot must not take their turn
-      // before they could reconnect (a default `seen` is long past).
-      t->seats[seat].seen = Clock::now();
+  static const std::map<int64_t, std::string> none;
+  for (const SideTable& row : side_->Tables(options_.max_tables)) {
+    auto it = by.find(row.game);
+    if (Table* t = Adopt(row, it == by.end() ? none : it->second, *store_))
+      boost::asio::post(io_, [this, t] { Advance(*t); });
+  }
+}
+
+// A table from its side rows, its game folded from the log.
+Table* Hub::Adopt(const SideTable& row, const std::map<int64_t, std::string>& by, EventStore& store) {
+  auto t = std::make_unique<Table>();
+  t->id = row.id;
+  t->code = row.code;
+  t->ruleset = row.ruleset;
+  if (auto o = ParseStrictJson(row.options); std::holds_alternative<bj::value>(o) && std::get<bj::value>(o).is_object())
+    t->options = std::get<bj::value>(o).as_object();
+  t->size = row.size;
+  t->level = row.level;
+  t->host = row.host.value_or(TokenHash{});
+  t->bot_seed = row.bot_seed;
+  t->game = row.game;
+  t->kind = FindGame(t->ruleset);
+  if (!t->kind || t->size <= 0) return nullptr;
+  t->seats.resize(static_cast<size_t>(t->size));
+  ReloadSeats(*t, row);
+  t->match = t->kind->NewMatch();
+  t->match->KeepLog();
+  t->timer = std::make_unique<boost::asio::steady_timer>(io_);
+  if (std::optional<StoredGame> g = store.Read(t->game)) {
+    t->started = true;
+    for (int s = 0; s < t->size; ++s)
+      t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
+    for (const StoredEvent& e : g->events) {
+      auto who = by.find(e.seq);
+      Fold(*t, e.body, e.seq, e.hash, who == by.end() ? "" : who->second);
+      if (TableEvent& te = t->events.back(); te.by.empty()) te.by = BotSeatBy(*t, te.json);
+      if (t->events.back().json.at("type") == "end") t->end_tried = true;
     }
-    t->match = t->kind->NewMatch();
-    t->match->KeepLog();
-    t->timer = std::make_unique<boost::asio::steady_timer>(io_);
-    if (std::optional<StoredGame> g = store_->Read(t->game)) {
-      t->started = true;
-      for (int s = 0; s < t->size; ++s)
-        t->bots.push_back(t->kind->MakeBot(t->level, static_cast<uint64_t>(t->bot_seed + s)));
-      for (const StoredEvent& e : g->events) {
-        Fold(*t, e.body, e.seq, e.hash, by[t->game][e.seq]);
-        if (TableEvent& te = t->events.back(); te.by.empty()) te.by = BotSeatBy(*t, te.json);
-        if (t->events.back().json.at("type") == "end") t->end_tried = true;
+  }
+  codes_[t->code] = t->id;
+  games_[t->game] = t->id;
+  Table* raw = t.get();
+  tables_[t->id] = std::move(t);
+  return raw;
+}
+
+void Hub::ReloadSeats(Table& t, const SideTable& row) {
+  for (const SideSeat& s : row.seats) {
+    if (s.seat < 0 || s.seat >= t.size) continue;
+    Seat& seat = t.seats[static_cast<size_t>(s.seat)];
+    seat.name = s.name;
+    seat.kind = s.kind;
+    seat.token = s.token;
+    // A restart starts every person's grace period again: they were cut
+    // off by the server, not gone, and a bot must not take their turn
+    // before they could reconnect (a default `seen` is long past).
+    if (seat.connected == 0) seat.seen = Clock::now();
+  }
+}
+
+// --- Other nodes (several pli serve on one PostgreSQL database) ------------
+// ../shared/SERVE.md "Beyond one machine": any node serves any table; the
+// store decides every race (each node's writer submits with the log's
+// guards, reading each game afresh: BatchStore::FreshReads); after a commit
+// a node NOTIFYs "SEQ GAME"; a node that holds the table reads the rows it
+// lacks (all of the game, in order: no gap) and sends each follower its
+// projection. The network thread reads a table another node made from the
+// database when a request names it (Lookup: a blocking read, once per
+// table and node).
+
+Table* Hub::Lookup(const std::string& id, const std::string& token) {
+  Table* t = Find(id);
+  if (!nodes_) return t;
+  try {
+    if (!lookup_side_) {
+      lookup_side_ = OpenSideStore(options_.db);
+      lookup_store_ = OpenStore(options_.db, OpenMode::kReadWrite);
+    }
+    if (!t) {
+      std::optional<SideTable> row = lookup_side_->Find(id, false);
+      if (!row) return nullptr;
+      const auto by = lookup_side_->By();
+      static const std::map<int64_t, std::string> none;
+      auto it = by.find(row->game);
+      t = Adopt(*row, it == by.end() ? none : it->second, *lookup_store_);
+      if (t) boost::asio::post(io_, [this, id] { if (Table* t = Find(id)) Advance(*t); });
+      return t;
+    }
+    // A token this node does not know: a person may have joined, or had
+    // their token reissued, on another node.
+    if (!token.empty() && SeatOf(*t, token) == -2 && !SameHash(HashToken(token), t->host)) {
+      if (std::optional<SideTable> row = lookup_side_->Find(id, false)) ReloadSeats(*t, *row);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: reading table " << id << " from the database: " << e.what() << "\n";
+  }
+  return t;
+}
+
+Table* Hub::LookupCode(const std::string& code) {
+  if (auto it = codes_.find(code); it != codes_.end()) {
+    Table* t = nodes_ ? Lookup(it->second, "") : Find(it->second);
+    // A join: the seats as the database has them (another node may have
+    // seated someone since). Two nodes seating at once is not decided by
+    // the store yet (serve/README.md "Several nodes").
+    if (t && nodes_ && lookup_side_) {
+      try {
+        if (std::optional<SideTable> row = lookup_side_->Find(t->id, false)) ReloadSeats(*t, *row);
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: reading table " << t->id << " from the database: " << e.what() << "\n";
       }
     }
-    codes_[t->code] = t->id;
-    games_[t->game] = t->id;
-    Table* raw = t.get();
-    tables_[t->id] = std::move(t);
-    boost::asio::post(io_, [this, raw] { Advance(*raw); });
+    return t;
   }
+  if (!nodes_) return nullptr;
+  try {
+    if (!lookup_side_) {
+      lookup_side_ = OpenSideStore(options_.db);
+      lookup_store_ = OpenStore(options_.db, OpenMode::kReadWrite);
+    }
+    if (std::optional<SideTable> row = lookup_side_->Find(code, true)) return Lookup(row->id, "");
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: reading a table from the database: " << e.what() << "\n";
+  }
+  return nullptr;
+}
+
+void Hub::Heard(const std::string& game, int64_t seq) {
+  auto it = games_.find(game);
+  if (it == games_.end()) return;  // not held here: read when a request names it
+  Table* t = Find(it->second);
+  if (t && seq > static_cast<int64_t>(t->events.size())) Refresh(*t);
+}
+
+// The writer reads the game afresh; the events this node lacks are folded
+// and sent, in seq order.
+void Hub::Refresh(Table& t) {
+  if (t.refreshing) {
+    t.refresh_again = true;
+    return;
+  }
+  t.refreshing = true;
+  auto got = std::make_shared<std::optional<StoredGame>>();
+  Job j;
+  j.task = [game = t.game, got](BatchStore& store) { *got = store.Read(game); };
+  j.side_done = [this, id = t.id, got] {
+    Table* t = Find(id);
+    if (!t) return;
+    t->refreshing = false;
+    if (*got) CaughtUp(*t, **got);
+    if (t->refresh_again) {
+      t->refresh_again = false;
+      Refresh(*t);
+    }
+  };
+  Enqueue(std::move(j));
+}
+
+bool Hub::Drive(Table& t) {
+  if (!locks_ || t.driving) return true;
+  try {
+    t.driving = locks_->TryLock(t.id);
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: " << e.what() << "\n";
+  }
+  return t.driving;
+}
+
+void Hub::DriveScan() {
+  for (auto& [id, t] : tables_)
+    if (t->started && !t->driving && !Ended(*t)) Advance(*t);
+  drive_timer_->expires_after(std::chrono::seconds(1));
+  drive_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) DriveScan();
+  });
+}
+
+void Hub::CaughtUp(Table& t, const StoredGame& g) {
+  const size_t before = t.events.size();
+  for (const StoredEvent& e : g.events) {
+    if (e.seq <= static_cast<int64_t>(t.events.size())) continue;
+    if (e.seq != static_cast<int64_t>(t.events.size()) + 1) break;  // rows are contiguous: never
+    if (!t.started) {  // started on another node: its seats (bots named) are stored
+      if (lookup_side_) {
+        if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
+      }
+      t.started = true;
+      for (int s = 0; s < t.size; ++s)
+        t.bots.push_back(t.kind->MakeBot(t.level, static_cast<uint64_t>(t.bot_seed + s)));
+    }
+    std::string by;
+    if (auto it = t.by_of.find(e.seq); it != t.by_of.end()) {
+      by = it->second;
+      t.by_of.erase(it);
+    }
+    Fold(t, e.body, e.seq, e.hash, by);
+    if (TableEvent& te = t.events.back(); te.by.empty()) te.by = BotSeatBy(t, te.json);
+    if (t.events.back().json.at("type") == "end") t.end_tried = true;
+    Broadcast(t, t.events.size() - 1);
+  }
+  if (t.events.size() != before) Advance(t);
 }
 
 void Hub::Fold(Table& t, const std::string& body, int64_t seq, const Hash& hash,
@@ -228,7 +329,7 @@ void Hub::Enqueue(Job job) {
   cv_.notify_one();
 }
 
-void Hub::Side(std::function<void(sqlite3*)> write, std::function<void()> done) {
+void Hub::Side(std::function<void(SideStore&)> write, std::function<void()> done) {
   Job j;
   j.side = std::move(write);
   j.side_done = std::move(done);
@@ -285,17 +386,40 @@ void Hub::WriterLoop() {
     try {
       for (Job& j : batch) any |= static_cast<bool>(j.side);
       if (any) {
-        Exec(side_, "BEGIN IMMEDIATE");
+        side_->Begin();
         for (Job& j : batch)
-          if (j.side) j.side(side_);
-        Exec(side_, "COMMIT");
+          if (j.side) j.side(*side_);
+        side_->Commit();
       }
     } catch (const std::exception& e) {
       std::cerr << "pli serve: " << e.what() << "\n";
-      sqlite3_exec(side_, "ROLLBACK", nullptr, nullptr, nullptr);
+      side_->Rollback();
       side_ok = false;
     }
     (void)side_ok;
+    // Other nodes hear of what this group appended, once it is committed.
+    if (nodes_ && actions > 0) {
+      std::map<std::string, int64_t> heads;
+      size_t i = 0;
+      for (Job& j : batch) {
+        if (!j.done) continue;
+        const AnySubmitResult& r = *results[i++];
+        if (r.outcome == Outcome::kAccepted) heads[j.game] = std::max(heads[j.game], r.seq);
+      }
+      try {
+        if (!heads.empty()) side_->Notify({heads.begin(), heads.end()});
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: " << e.what() << "\n";
+      }
+    }
+    for (Job& j : batch) {
+      if (!j.task) continue;
+      try {
+        j.task(store);
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: " << e.what() << "\n";
+      }
+    }
     size_t k = 0;
     const uint64_t n = actions;
     const auto finished = Clock::now();
@@ -386,16 +510,22 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
   switch (r.outcome) {
     case Outcome::kAccepted: {
       ++stats_.accepted;
-      Fold(t, p.action.body, r.seq, r.hash, p.by);
       // Who acted is stored only when a bot played a person's seat (the
       // grace period): a bot seat's actions are its kind's, which
       // serve_seats keeps (Load derives them), so that bots at zero delay
       // cost no side commit, no second fsync, per group.
       if (!p.by.empty() && p.seat >= 0 && t.seats[p.seat].kind == "human") {
-        Side([game = t.game, seq = r.seq, by = p.by](sqlite3* db) {
-          Stmt(db, "INSERT OR REPLACE INTO serve_by VALUES (?, ?, ?)").Text(1, game).Int(2, seq).Text(3, by).Step();
-        }, [] {});
+        Side([game = t.game, seq = r.seq, by = p.by](SideStore& side) { side.PutBy(game, seq, by); }, [] {});
       }
+      if (r.seq != static_cast<int64_t>(t.events.size()) + 1) {
+        // Another node appended before this event (hub.cc "Other nodes"):
+        // the rows are read and folded in order, this one with them.
+        t.by_of[r.seq] = p.by;
+        p.reply(Json(200, {{"seq", r.seq}}));
+        Refresh(t);
+        return;
+      }
+      Fold(t, p.action.body, r.seq, r.hash, p.by);
       p.reply(Json(200, {{"seq", r.seq}}));  // the actor hears its ack first
       Broadcast(t, t.events.size() - 1);
       return;
@@ -404,6 +534,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       p.reply(Json(200, {{"seq", r.seq}}));
       return;
     case Outcome::kStale:
+      if (nodes_ && r.head_seq > static_cast<int64_t>(t.events.size())) Refresh(t);  // another node's events
       p.reply(Json(409, {{"error", "stale"}, {"seq", r.head_seq}, {"message", r.message}}));
       return;
     case Outcome::kNoGame:
@@ -435,6 +566,7 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
 // by a bot after the grace period.
 void Hub::Advance(Table& t) {
   if (!t.started || t.busy || !t.queue.empty() || t.thinking || t.paused) return;
+  if (!Drive(t)) return;  // another node runs its bots, timers, deals and end
   auto quiet = [](const Reply&) {};
   if (t.match->Over()) {
     if (!t.end_tried) {

@@ -30,11 +30,12 @@
 #include "games/game.h"
 #include "referee/referee.h"
 #include "referee/store.h"
+#include "serve/side_store.h"
 #include "serve/tokens.h"
 
-struct sqlite3;
-
 namespace pli::serve {
+
+class BatchStore;
 
 struct HubOptions {
   std::string db;
@@ -138,6 +139,12 @@ struct Table {
   bool presence_due = false;
   std::map<int, std::pair<double, std::chrono::steady_clock::time_point>> act_budget;  // HTTP actions per seat
   std::chrono::steady_clock::time_point active = std::chrono::steady_clock::now();  // last action or follower
+  // Several nodes (PostgreSQL, hub.cc "Other nodes"): a read of the log
+  // under way after another node's NOTIFY, one more asked meanwhile, and who
+  // acted for events this node wrote but has not folded yet.
+  bool refreshing = false, refresh_again = false;
+  bool driving = false;  // this node holds the table's advisory lock: its bots and timers run here
+  std::map<int64_t, std::string> by_of;
   bool paused = false;   // idle: its bots wait
   bool closing = false;  // idle for long: its end is written, then it is freed
 };
@@ -255,16 +262,34 @@ class Hub {
     std::function<void(const AnySubmitResult&)> done;
     std::chrono::steady_clock::time_point enqueued = std::chrono::steady_clock::now();
     // or side data
-    std::function<void(sqlite3*)> side;
+    std::function<void(SideStore&)> side;
     std::function<void()> side_done;
+    // or a read on the writer's store (side_done then called)
+    std::function<void(BatchStore&)> task;
   };
 
   void Load();
   void Enqueue(Job job);
   void WriterLoop();
-  void Side(std::function<void(sqlite3*)> write, std::function<void()> done);
+  void Side(std::function<void(SideStore&)> write, std::function<void()> done);
 
   Table* Find(const std::string& id);
+  // Other nodes (PostgreSQL; hub.cc "Other nodes"). Lookup is Find for a
+  // request naming a table: a table another node made is read from the
+  // database (and its seats again when `token` is no seat's); LookupCode
+  // the same by invitation code.
+  Table* Lookup(const std::string& id, const std::string& token = "");
+  Table* LookupCode(const std::string& code);
+  Table* Adopt(const SideTable& row, const std::map<int64_t, std::string>& by, EventStore& store);
+  void ReloadSeats(Table& t, const SideTable& row);
+  void Heard(const std::string& game, int64_t seq);
+  void Refresh(Table& t);
+  void CaughtUp(Table& t, const StoredGame& g);
+  // Whether this node drives `t` (always, on one node); tries the lock once
+  // when it does not. DriveScan: tables nobody drives are tried again (a
+  // driver that died), every second.
+  bool Drive(Table& t);
+  void DriveScan();
   // The seat of a token at this table: a seat, kSpectator for none, -2 for
   // a token that is no seat's.
   int SeatOf(const Table& t, const std::string& token) const;
@@ -307,7 +332,16 @@ class Hub {
   // The writer's.
   std::unique_ptr<EventStore> inner_store_;
   std::unique_ptr<EventStore> store_;
-  sqlite3* side_ = nullptr;
+  std::unique_ptr<SideStore> side_;  // serve/side_store.h: SQLite or PostgreSQL
+
+  // Several nodes on one PostgreSQL database: the network thread's own
+  // connections for tables another node made, and the ear for its events.
+  bool nodes_ = false;
+  std::unique_ptr<SideStore> lookup_side_;
+  std::unique_ptr<EventStore> lookup_store_;
+  std::unique_ptr<EventListener> listener_;
+  std::unique_ptr<TableLocks> locks_;
+  std::unique_ptr<boost::asio::steady_timer> drive_timer_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

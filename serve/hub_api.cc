@@ -1,5 +1,4 @@
 // hub_api.cc: the requests of INTERFACE.md §3 a Hub answers (hub.h).
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -93,30 +92,6 @@ std::string FoldedName(std::string_view s) {
   return out;
 }
 
-void Step(sqlite3_stmt* s) { sqlite3_step(s), sqlite3_finalize(s); }
-sqlite3_stmt* Prepare(sqlite3* db, const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
-  return s;
-}
-void BindText(sqlite3_stmt* s, int i, const std::string& v) {
-  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-}
-void BindHash(sqlite3_stmt* s, int i, const std::optional<TokenHash>& h) {
-  if (h) sqlite3_bind_blob(s, i, h->data(), 32, SQLITE_TRANSIENT);
-  else sqlite3_bind_null(s, i);
-}
-
-void WriteSeat(sqlite3* db, const std::string& table, int seat, const Seat& s) {
-  sqlite3_stmt* q = Prepare(db, "INSERT OR REPLACE INTO serve_seats VALUES (?, ?, ?, ?, ?)");
-  BindText(q, 1, table);
-  sqlite3_bind_int(q, 2, seat);
-  BindText(q, 3, s.name);
-  BindText(q, 4, s.kind);
-  BindHash(q, 5, s.token);
-  Step(q);
-}
-
 }  // namespace
 
 void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>& reply) {
@@ -188,20 +163,8 @@ void Hub::CreateTable(const std::string& body, const std::function<void(Reply)>&
   games_[t->game] = t->id;
   tables_[t->id] = std::move(t);
   Side(
-      [id = table.id, code = table.code, rs = table.ruleset, opt = bj::serialize(options), size,
-       level, h = table.host, seed = table.bot_seed, g = table.game](sqlite3* db) {
-        sqlite3_stmt* q = Prepare(db, "INSERT INTO serve_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
-        BindText(q, 1, id);
-        BindText(q, 2, code);
-        BindText(q, 3, rs);
-        BindText(q, 4, opt);
-        sqlite3_bind_int(q, 5, size);
-        BindText(q, 6, level);
-        BindHash(q, 7, h);
-        sqlite3_bind_int64(q, 8, seed);
-        BindText(q, 9, g);
-        Step(q);
-      },
+      [row = SideTable{table.id, table.code, table.ruleset, bj::serialize(options), level, table.game,
+                       size, table.host, table.bot_seed, false, {}}](SideStore& side) { side.AddTable(row); },
       [reply, id = table.id, code = table.code, host] {
         reply(Json(200, {{"table", id}, {"code", code}, {"host_token", host}}));
       });
@@ -228,9 +191,9 @@ void Hub::Join(const std::string& body, const std::string& address,
   const std::string name = CleanName(o->if_contains("name"));
   if (name.empty())
     return reply(Malformed("name", "a name is 1 to 40 characters, no control characters"));
-  auto found = codes_.find(CanonicalCode(code->as_string()));
-  if (found == codes_.end()) return reply(Error(404, "not-found", "no table has that code"));
-  Table& t = *tables_.at(found->second);
+  Table* found = LookupCode(CanonicalCode(code->as_string()));
+  if (!found) return reply(Error(404, "not-found", "no table has that code"));
+  Table& t = *found;
   if (t.started) return reply(Error(409, "started", "the game at that table has started"));
   int seat = -1;
   for (size_t s = 0; s < t.seats.size() && seat < 0; ++s)
@@ -244,13 +207,13 @@ void Hub::Join(const std::string& body, const std::string& address,
   s = Seat{name, "human", HashToken(token)};
   s.seen = Clock::now();
   Presence(t);
-  Side([id = t.id, seat, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, seat, copy); },
+  Side([id = t.id, copy = SideSeat{seat, s.name, s.kind, s.token}](SideStore& side) { side.PutSeat(id, copy); },
        [reply, id = t.id, seat, token] { reply(Json(200, {{"table", id}, {"seat", seat}, {"token", token}})); });
 }
 
 void Hub::Start(const std::string& table, const std::string& token,
                 const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "starting a table needs its host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -266,13 +229,11 @@ void Hub::Start(const std::string& table, const std::string& token,
   bj::object game{{"type", "game"}, {"game", t->game}, {"ruleset", t->ruleset}};
   if (!t->options.empty()) game["options"] = t->options;
   game["seats"] = names;
-  std::vector<std::pair<int, Seat>> seats;
-  for (int s = 0; s < t->size; ++s) seats.emplace_back(s, Seat{t->seats[s].name, t->seats[s].kind, t->seats[s].token});
-  Side([id = t->id, seats](sqlite3* db) {
-    for (const auto& [n, s] : seats) WriteSeat(db, id, n, s);
-    sqlite3_stmt* q = Prepare(db, "UPDATE serve_tables SET started = 1 WHERE id = ?");
-    BindText(q, 1, id);
-    Step(q);
+  std::vector<SideSeat> seats;
+  for (int s = 0; s < t->size; ++s) seats.push_back(SideSeat{s, t->seats[s].name, t->seats[s].kind, t->seats[s].token});
+  Side([id = t->id, seats](SideStore& side) {
+    for (const SideSeat& s : seats) side.PutSeat(id, s);
+    side.MarkStarted(id);
   }, [] {});
   Presence(*t);
   const std::string id = t->id;
@@ -291,7 +252,7 @@ void Hub::Start(const std::string& table, const std::string& token,
 
 void Hub::End(const std::string& table, const std::string& token,
               const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "ending a game needs its host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -302,7 +263,7 @@ void Hub::End(const std::string& table, const std::string& token,
 
 void Hub::Reissue(const std::string& table, const std::string& seat, const std::string& token,
                   const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   if (token.empty()) return reply(Error(401, "unauthorized", "reissuing a token needs the host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
@@ -317,13 +278,13 @@ void Hub::Reissue(const std::string& table, const std::string& seat, const std::
   const std::string revoked = R"({"t":"error","code":"revoked","message":"the host revoked this seat's token"})";
   for (Follower& f : t->followers)
     if (auto sub = f.sub.lock(); sub && f.seat == n) sub->Close(f.ws ? revoked : "");
-  Side([id = t->id, n, copy = Seat{s.name, s.kind, s.token}](sqlite3* db) { WriteSeat(db, id, n, copy); },
+  Side([id = t->id, copy = SideSeat{n, s.name, s.kind, s.token}](SideStore& side) { side.PutSeat(id, copy); },
        [reply, id = t->id, n, fresh] { reply(Json(200, {{"table", id}, {"seat", n}, {"token", fresh}})); });
 }
 
 void Hub::Act(const std::string& table, const std::string& token, const std::string& body,
               const std::function<void(Reply)>& reply) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return reply(Error(404, "not-found", "no such table"));
   const int seat = SeatOf(*t, token);
   if (seat == kSpectator) return reply(Error(401, "unauthorized", "acting needs a seat token"));
@@ -386,7 +347,7 @@ Reply Hub::GameList() const {
 }
 
 Reply Hub::View(const std::string& table, const std::string& token) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Error(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
@@ -399,7 +360,7 @@ Reply Hub::View(const std::string& table, const std::string& token) {
 }
 
 Reply Hub::Events(const std::string& table, const std::string& token, int64_t since) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Error(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Error(403, "forbidden", "that token holds no seat at this table");
@@ -411,7 +372,7 @@ Reply Hub::Events(const std::string& table, const std::string& token, int64_t si
 
 bool Hub::Follow(const std::string& table, const std::string& token,
                  const std::shared_ptr<Subscriber>& sub) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t || t->match->Over()) return false;
   t->followers.push_back(Follower{sub, SeatOf(*t, token), false});
   return true;
@@ -459,7 +420,14 @@ static bj::object SpreadJson(std::vector<float> ms) {
 Reply Hub::Stats() {
   size_t followers = 0;
   for (const auto& [id, t] : tables_) followers += t->followers.size();
-  return Json(200, {{"tables", tables_.size()},
+  bj::object more;
+  if (locks_) {  // several nodes: the tables this node drives (hub.cc "Other nodes")
+    bj::array driving;
+    for (const auto& [id, t] : tables_)
+      if (t->driving) driving.push_back(bj::string(id));
+    more["driving"] = std::move(driving);
+  }
+  bj::object out{{"tables", tables_.size()},
                     {"followers", followers},
                     {"batches", stats_.batches},
                     {"actions", stats_.actions},
@@ -479,7 +447,9 @@ Reply Hub::Stats() {
                     {"refused_creates", stats_.refused_creates},
                     {"refused_actions", stats_.refused_actions},
                     {"paused", stats_.paused},
-                    {"freed", stats_.freed}});
+                    {"freed", stats_.freed}};
+  for (auto& [k, v] : more) out[k] = v;
+  return Json(200, out);
 }
 
 std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_ptr<Subscriber>& sub,
@@ -489,7 +459,8 @@ std::optional<std::string> Hub::Auth(const bj::object& msg, const std::shared_pt
   };
   const bj::value* id = msg.if_contains("table");
   if (!id || !id->is_string()) return error("malformed", "auth names its table");
-  Table* t = Find(std::string(id->as_string()));
+  const bj::value* given = msg.if_contains("token");
+  Table* t = Lookup(std::string(id->as_string()), given && given->is_string() ? std::string(given->as_string()) : "");
   if (!t) return error("not-found", "no such table");
   std::string token;
   if (const bj::value* v = msg.if_contains("token")) {

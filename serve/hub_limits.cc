@@ -13,7 +13,6 @@
 //   table creation one per address and a cap in all;
 // - a table nobody follows and nobody acts at is paused (its bots wait),
 //   then ended and freed from memory (its log stays in the database).
-#include <sqlite3.h>
 
 #include <boost/asio/post.hpp>
 #include <boost/json.hpp>
@@ -117,7 +116,7 @@ void Hub::Resync(const std::string& table, int seat, int64_t since,
 
 Reply Hub::Stream(const std::string& table, const std::string& token, int64_t since, bool follow,
                   const std::shared_ptr<Subscriber>& sub) {
-  Table* t = Find(table);
+  Table* t = Lookup(table, token);
   if (!t) return Refused(404, "not-found", "no such table");
   const int seat = SeatOf(*t, token);
   if (seat < kSpectator) return Refused(403, "forbidden", "that token holds no seat at this table");
@@ -196,7 +195,7 @@ void Hub::CreateTableFrom(const std::string& body, const std::string& address,
 
 void Hub::ActLimited(const std::string& table, const std::string& token, const std::string& body,
                      const std::function<void(Reply)>& reply) {
-  if (Table* t = Find(table)) {
+  if (Table* t = Lookup(table, token)) {
     const int seat = SeatOf(*t, token);
     if (seat >= 0 && options_.action_rate > 0) {
       auto [it, fresh] = t->act_budget.try_emplace(seat, options_.action_burst, Clock::now());
@@ -268,17 +267,17 @@ void Hub::Free(const std::string& id) {
   Table& t = *it->second;
   for (Follower& f : t.followers)
     if (auto sub = f.sub.lock()) sub->Close(f.ws ? R"({"t":"error","code":"closed","message":"the table was closed for idleness"})" : "");
+  if (locks_ && t.driving) {
+    try {
+      locks_->Unlock(t.id);
+    } catch (const std::exception&) {
+    }
+  }
   codes_.erase(t.code);
   games_.erase(t.game);
   replays_.erase(t.game);
   // Remembered as closed: a restart does not load it again (its log stays).
-  Side([id](sqlite3* db) {
-    sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO serve_closed VALUES (?)", -1, &q, nullptr);
-    sqlite3_bind_text(q, 1, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
-    sqlite3_step(q);
-    sqlite3_finalize(q);
-  }, [] {});
+  Side([id](SideStore& side) { side.MarkClosed(id); }, [] {});
   ++stats_.freed;
   tables_.erase(it);
 }

@@ -28,6 +28,19 @@ run() {  # run ARGS...: pli ARGS, its output appended to $out, any status
   local shown="$*"
   { echo "\$ pli ${shown//$secret/SECRET}"; "$pli" "$@" 2>&1 || echo "(exit $?)"; } >>"$out"
 }
+# serve_run ARGS...: pli ARGS in the background until it prints its
+# listening line or ends, then stopped by its pid; its output to $out.
+serve_run() {
+  local shown="$*"
+  echo "\$ pli ${shown//$secret/SECRET}" >>"$out"
+  "$pli" "$@" >"$tmp/serve.out" 2>&1 &
+  serve_pid=$!
+  until grep -q "listening on" "$tmp/serve.out" || ! kill -0 "$serve_pid" 2>/dev/null; do sleep 0.02; done
+  kill "$serve_pid" 2>/dev/null || true
+  wait "$serve_pid" || echo "(exit $?)" >>"$out"
+  serve_pid=
+  cat "$tmp/serve.out" >>"$out"
+}
 
 for uri in "$in_authority" "$in_query"; do
   g=g$RANDOM
@@ -52,7 +65,8 @@ for uri in "$in_authority" "$in_query"; do
     run simulate --db "$uri" --games 1 --seed 3 --manches 1 --fast $json
     run new --db "$nowhere" --game x --seats A,B,C,D $json     # no such database
     run audit --db "$nowhere" $json
-    run serve --db "$uri" --listen 127.0.0.1:0 $json           # refused: serve keeps SQLite
+    serve_run serve --db "$uri" --listen 127.0.0.1:0 $json     # serves (issue 31): stopped once listening
+    serve_run serve --db "$nowhere" --listen 127.0.0.1:0 $json # no such database
   done
   run replay --db "$uri" --game 5.1-suite --html "$tmp/r.html"
   grep -c "$secret" "$tmp/r.html" >/dev/null && echo "in r.html" >>"$out"

@@ -61,7 +61,10 @@ class Server {
     std::filesystem::create_directories(dir_);
     int out[2];
     REQUIRE(pipe(out) == 0);
-    std::vector<std::string> args = {PLI_EXE, "serve", "--db", (dir_ / "live.db").string(), "--listen", "127.0.0.1:0"};
+    // `extra` beginning with --db URI: that database (PostgreSQL: serve_pg_test.cc).
+    const bool db_given = extra.size() >= 2 && extra[0] == "--db";
+    std::vector<std::string> args = {PLI_EXE, "serve", "--listen", "127.0.0.1:0"};
+    if (!db_given) args.insert(args.end(), {"--db", (dir_ / "live.db").string()});
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = fork();
     if (pid_ == 0) {
@@ -79,8 +82,10 @@ class Server {
     close(out[1]);
     FILE* f = fdopen(out[0], "r");
     char line[256] = {};
-    REQUIRE(fgets(line, sizeof line, f) != nullptr);
+    const bool said = fgets(line, sizeof line, f) != nullptr;
     fclose(f);
+    INFO("pli serve's stderr: " << Stderr());
+    REQUIRE(said);
     const std::string s = line;
     REQUIRE(s.starts_with("listening on 127.0.0.1:"));
     port_ = static_cast<unsigned short>(std::stoi(s.substr(s.rfind(':') + 1)));
@@ -105,6 +110,11 @@ class Server {
   // Whether the process is still running (it has not died of what it was sent).
   bool Alive() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
   std::filesystem::path db() const { return dir_ / "live.db"; }
+  pid_t pid() const { return pid_; }
+  std::string Stderr() const {
+    std::ifstream in(dir_ / "stderr");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
 
  private:
   static inline int counter_ = 0;
