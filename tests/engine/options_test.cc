@@ -217,6 +217,20 @@ TEST_CASE("Options: an unknown name is an error and changes nothing") {
   }
 }
 
+// HOUSE_RULES.md §1's table, by hand: an option not refereed yet stays
+// unknown (H-A1) and the sentence names its house rule.
+TEST_CASE("Options: a house rule not refereed yet is unknown, and named with its rule (H-A1)") {
+  for (const auto& [name, rule] : std::vector<std::pair<std::string, std::string>>{
+           {"jokers", "H-C1"}, {"joker_order", "H-C2"}, {"decks", "H-C3"}, {"wild", "H-W1"},
+           {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}, {"target", "H-G2"}}) {
+    Options o;
+    CHECK(SetOption(o, name, "1") == "unknown option \"" + name +
+                                         "\": a house rule of HOUSE_RULES.md (" + rule +
+                                         ") that this pli does not referee yet");
+    CHECK(o == Options{});
+  }
+}
+
 TEST_CASE("Options: OptionValues lists every option in order with its text value") {
   const auto values = OptionValues(Options{});
   REQUIRE(values.size() == kNames.size());
