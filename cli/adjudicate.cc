@@ -301,7 +301,7 @@ void Collect(const std::string& path, std::vector<Checked>& out) {
 }
 
 // A failure line with the scenario's path (without ".jsonl") in place of
-// its bare name, so that it can be found: "fixtures/rules/P3-...: ...".
+// its bare name, so that it can be found: "games/president/fixtures/rules/P3-...: ...".
 std::string WithPath(const Checked& c, const std::string& failure) {
   const std::string prefix = c.report.name + ": ";
   if (failure.rfind(prefix, 0) != 0) return failure;
@@ -354,10 +354,10 @@ constexpr const char* kExplainFooter = R"(
 Exit status: 0 the event is legal, 1 it is illegal, 2 bad usage or input.
 
 Before the examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
-  pli explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4   # exit 1
+  pli explain games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 4   # exit 1
   pli explain --db club.db --game 5.1-suite --at 4 --json)";
 
 constexpr const char* kDiffFooter = R"(
@@ -375,12 +375,12 @@ Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
 2 bad usage or input (two different games too).
 
 Before the examples:
-  head -n 9 fixtures/seed/5.1-suite.jsonl > short.jsonl
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  head -n 9 games/president/fixtures/seed/5.1-suite.jsonl > short.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
-  pli diff short.jsonl fixtures/seed/5.1-suite.jsonl   # exit 1
-  pli diff --db-a club.db fixtures/seed/5.1-suite.jsonl --game 5.1-suite --json)";
+  pli diff short.jsonl games/president/fixtures/seed/5.1-suite.jsonl   # exit 1
+  pli diff --db-a club.db games/president/fixtures/seed/5.1-suite.jsonl --game 5.1-suite --json)";
 
 constexpr const char* kCheckFooter = R"(
 A scenario is NAME.jsonl (one game, of any game: Super President or Skull
@@ -391,9 +391,9 @@ expected and what was found; the last line is "N passed, M failed"
 Exit status: 0 every scenario holds, 1 one fails, 2 bad usage or input.
 
 Examples:
-  pli check fixtures
-  pli check fixtures/skull_king/examples/A-mermaid-hook.jsonl
-  pli check fixtures/seed/5.1-suite.jsonl --json)";
+  pli check games/*/fixtures
+  pli check games/skull_king/fixtures/examples/A-mermaid-hook.jsonl
+  pli check games/president/fixtures/seed/5.1-suite.jsonl --json)";
 
 class Adjudicate : public CommandGroup {
  public:

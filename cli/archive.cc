@@ -244,9 +244,9 @@ hashes do not chain, or a storage failure.
 {"error":{"message","line","field"}} when the log cannot be read).
 
 Examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
-  pli import --db audit.db fixtures/rules/O2-ou-rien-illegal.jsonl --keep-illegal --json
-  pli import --db part.db - < fixtures/seed/5.5-finish-on-2.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
+  pli import --db audit.db games/president/fixtures/rules/O2-ou-rien-illegal.jsonl --keep-illegal --json
+  pli import --db part.db - < games/president/fixtures/seed/5.5-finish-on-2.jsonl
 )";
 
 constexpr const char* kExportFooter = R"(
@@ -259,7 +259,7 @@ as objects (with seq and hash); a failure halfway closes the document with
 an "error" member.
 
 Before the examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
   pli export --db club.db > club.jsonl
@@ -274,7 +274,7 @@ or a storage failure.
 {"error":{...}}).
 
 Before the examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
   pli backup --db club.db club-2026-11-24.db

@@ -132,7 +132,7 @@ others are copied), 2 bad usage, no such source, or a storage failure.
 "copied","skipped","refused"}.
 
 Before the examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
   pli copy --from club.db --to club-copy.db

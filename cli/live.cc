@@ -414,31 +414,31 @@ const char* LiveExamples(const std::string& name) {
   }
   if (name == "exchange") {
     return "Before the examples:\n"
-           "  head -n 21 fixtures/rules/K1-exchange-legal.jsonl | pli import --db club.db -   # manche 2 dealt\n"
+           "  head -n 21 games/president/fixtures/rules/K1-exchange-legal.jsonl | pli import --db club.db -   # manche 2 dealt\n"
            "\nExamples:\n"
            "  pli exchange --db club.db --game K1-exchange-legal --from D --to A 6c 5h --expect 21\n";
   }
   if (name == "play") {
     return "Before the examples:\n"
-           "  head -n 2 fixtures/seed/5.1-suite.jsonl | pli import --db club.db -   # a game just dealt\n"
+           "  head -n 2 games/president/fixtures/seed/5.1-suite.jsonl | pli import --db club.db -   # a game just dealt\n"
            "\nExamples:\n"
            "  pli play --db club.db --game 5.1-suite --seat A 5c --expect 2\n"
            "  pli play --db club.db --game 5.1-suite --seat 1 6c --declare suite --expect 3 --json\n";
   }
   if (name == "pass") {
     return "Before the examples:\n"
-           "  head -n 3 fixtures/rules/P4-pass-forced-legal.jsonl | pli import --db club.db -   # A led Kc\n"
+           "  head -n 3 games/president/fixtures/rules/P4-pass-forced-legal.jsonl | pli import --db club.db -   # A led Kc\n"
            "\nExamples:\n"
            "  pli pass --db club.db --game P4-pass-forced-legal --seat B --expect 3\n";
   }
   if (name == "close") {
     return "Before the examples:\n"
-           "  head -n 3 fixtures/rules/E4-close-closes-legal.jsonl | pli import --db club.db -   # A led 6c 6d\n"
+           "  head -n 3 games/president/fixtures/rules/E4-close-closes-legal.jsonl | pli import --db club.db -   # A led 6c 6d\n"
            "\nExamples:\n"
            "  pli close --db club.db --game E4-close-closes-legal --seat C 6h 6s --expect 3\n";
   }
   return "Before the examples:\n"
-         "  pli import --db club.db fixtures/seed/5.5-finish-on-2.jsonl   # 26 events\n"
+         "  pli import --db club.db games/president/fixtures/seed/5.5-finish-on-2.jsonl   # 26 events\n"
          "\nExamples:\n"
          "  pli end --db club.db --game 5.5-finish-on-2 --expect 26\n";
 }

@@ -68,13 +68,13 @@ usage, an unreadable or malformed log, nothing to judge, or a storage
 failure. The message goes to stderr.
 )" + kJsonText + R"(
 Examples:
-  pli audit fixtures/seed/5.1-suite.jsonl
-  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
+  pli audit games/president/fixtures/seed/5.1-suite.jsonl
+  pli state games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20
   pli new --db games.db --game g1 --seats Ana,Bo,Cy,Di
   pli deal --db games.db --game g1 --seed 42 --expect 1
   pli legal --db games.db --game g1 --json
-  pli audit fixtures/skull_king/examples/D-tour-of-codes.jsonl --continue   # exit 1
-  pli state fixtures/skull_king/examples/C-king-tigress-bonuses.jsonl
+  pli audit games/skull_king/fixtures/examples/D-tour-of-codes.jsonl --continue   # exit 1
+  pli state games/skull_king/fixtures/examples/C-king-tigress-bonuses.jsonl
   pli new --db sk.db --game s1 --ruleset skull-king --seats Ana,Bo,Cy
 Each command's options and examples: pli COMMAND --help.
 )";
@@ -89,12 +89,12 @@ a failure in the middle of an archive closes it with the games judged so
 far, their summary and an "error" member (and exit 2).
 
 Before the examples:
-  pli import --db club.db fixtures/seed/5.1-suite.jsonl
+  pli import --db club.db games/president/fixtures/seed/5.1-suite.jsonl
 
 Examples:
-  pli audit fixtures/seed/5.1-suite.jsonl
-  pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
-  pli audit fixtures/rules/P3-too-weak-illegal.jsonl --continue --html report.html   # exit 1
+  pli audit games/president/fixtures/seed/5.1-suite.jsonl
+  pli audit games/president/fixtures/rules/P3-too-weak-illegal.jsonl --continue --json   # exit 1
+  pli audit games/president/fixtures/rules/P3-too-weak-illegal.jsonl --continue --html report.html   # exit 1
   pli audit --db club.db --game 5.1-suite \
     --head 11:48957ba68da75ee73f40abcdb4009efd853dec0666f6bf31a720ccb0819c16ba
 (--head SEQ:HASH is a head you kept, from an acknowledgement or from the
@@ -107,8 +107,8 @@ Exit status: 0 shown, 2 bad usage (e.g. --at past the last event), an
 unreadable or malformed log, or a storage failure.
 )" + kJsonText + R"(
 Examples:
-  pli state fixtures/seed/5.5-finish-on-2.jsonl --at 20
-  pli state fixtures/seed/5.1-suite.jsonl --json
+  pli state games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20
+  pli state games/president/fixtures/seed/5.1-suite.jsonl --json
 )";
 
 const std::string kLegalFooter = std::string(kSourceText) +
@@ -117,8 +117,8 @@ Exit status: 0 listed, 2 bad usage (e.g. --at past the last event), an
 unreadable or malformed log, or a storage failure.
 )" + kJsonText + R"(
 Examples:
-  pli legal fixtures/seed/5.1-suite.jsonl --at 4
-  pli legal fixtures/seed/5.1-suite.jsonl --json
+  pli legal games/president/fixtures/seed/5.1-suite.jsonl --at 4
+  pli legal games/president/fixtures/seed/5.1-suite.jsonl --json
 )";
 
 struct Args {

@@ -75,7 +75,7 @@ and bonus, every hand and the score table. Its --json steps are {"seq",
 "event","legal","violation","manche","pli_number","pli_end","manche_start",
 "manche_end","state"}. --seat is for Super Président; --html FILE --seat S
 writes one seat's view of any game. (A Skull King log to try:
-tests/data/skull_king/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
+games/skull_king/tests/data/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
 than the terminal wraps at spaces onto the next rows.
 
 With --html FILE, replay writes the game as one HTML page instead, of any
@@ -90,11 +90,11 @@ Exit status: 0 shown, 2 bad usage, an unreadable or malformed log, or a
 storage failure (with --json: {"error":{"message","line","field"}}).
 
 Examples:
-  pli replay fixtures/seed/5.1-suite.jsonl
-  pli replay fixtures/seed/5.5-finish-on-2.jsonl --at 20 --seat 1
-  pli replay fixtures/seed/5.5-finish-on-2.jsonl | less
-  pli replay fixtures/rules/O2-ou-rien-illegal.jsonl --json | jq '.[] | select(.legal | not)'
-  pli replay fixtures/rules/P3-too-weak-illegal.jsonl --html p3.html --at 4
+  pli replay games/president/fixtures/seed/5.1-suite.jsonl
+  pli replay games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20 --seat 1
+  pli replay games/president/fixtures/seed/5.5-finish-on-2.jsonl | less
+  pli replay games/president/fixtures/rules/O2-ou-rien-illegal.jsonl --json | jq '.[] | select(.legal | not)'
+  pli replay games/president/fixtures/rules/P3-too-weak-illegal.jsonl --html p3.html --at 4
 )";
 
 struct ReplayArgs {

@@ -8,8 +8,9 @@
 # games/skull_king/): found, not listed, so a new game's folder is guarded
 # as soon as it exists. A game's folder is games/<game>/ and everything in
 # it. The shared layers are LAYERS below; tests/, bench/ and fuzz/ test or
-# measure a game and may name it (tests/ and fixtures/ keep folders named
-# after a game).
+# measure a game and may name it in their files; but no folder anywhere
+# outside games/ is named after a game (a game's tests and fixtures are in
+# games/<game>/tests/ and games/<game>/fixtures/; issue 27).
 #
 # ALLOW lists, one path a line (relative to ROOT, '#' starts a comment), the
 # shared files that still include a game's headers while the shared layers
@@ -55,20 +56,32 @@ set(game_folders "")
 set(new_offenders "")
 set(stale "")
 set(count 0)
+# A folder named after a game anywhere but in games/ (serve/president/,
+# tests/engine/skull_king/, fixtures/skull_king/): everything of a game goes
+# in games/<game>/ (docs/ARCHITECTURE.md). Build trees (build*/), hidden
+# folders and node_modules/ are not the project's sources.
+file(GLOB top_entries LIST_DIRECTORIES true RELATIVE "${ROOT}" "${ROOT}/*")
+list(SORT top_entries)
+foreach(top IN LISTS top_entries)
+  if(NOT IS_DIRECTORY "${ROOT}/${top}" OR top STREQUAL "games" OR top MATCHES "^(build|\\.|node_modules$)")
+    continue()
+  endif()
+  if(top IN_LIST GAMES)
+    string(APPEND game_folders "  ${top}/\n")
+  endif()
+  file(GLOB_RECURSE dirs LIST_DIRECTORIES true RELATIVE "${ROOT}" "${ROOT}/${top}/*")
+  list(SORT dirs)
+  foreach(rel IN LISTS dirs)
+    get_filename_component(leaf "${rel}" NAME)
+    if(IS_DIRECTORY "${ROOT}/${rel}" AND leaf IN_LIST GAMES AND NOT rel MATCHES "/node_modules/")
+      string(APPEND game_folders "  ${rel}/\n")
+    endif()
+  endforeach()
+endforeach()
+
 foreach(layer IN LISTS LAYERS)
   if(NOT IS_DIRECTORY "${ROOT}/${layer}")
     continue()
-  endif()
-  # A folder named after a game in a shared layer (serve/president/): a
-  # game's code goes in games/<game>/ (docs/ARCHITECTURE.md).
-  if(NOT layer STREQUAL "games")
-    file(GLOB_RECURSE dirs LIST_DIRECTORIES true RELATIVE "${ROOT}" "${ROOT}/${layer}/*")
-    foreach(rel IN LISTS dirs)
-      get_filename_component(leaf "${rel}" NAME)
-      if(IS_DIRECTORY "${ROOT}/${rel}" AND leaf IN_LIST GAMES)
-        string(APPEND game_folders "  ${rel}/\n")
-      endif()
-    endforeach()
   endif()
   file(GLOB_RECURSE files RELATIVE "${ROOT}" "${ROOT}/${layer}/*.h" "${ROOT}/${layer}/*.cc")
   foreach(rel IN LISTS files)
@@ -96,8 +109,8 @@ foreach(layer IN LISTS LAYERS)
 endforeach()
 
 if(game_folders)
-  message(FATAL_ERROR "a shared layer has a folder named after a game; "
-    "a game's code goes in games/<game>/ (docs/ARCHITECTURE.md):\n${game_folders}")
+  message(FATAL_ERROR "a folder named after a game outside games/; "
+    "everything of a game (code, tests, fixtures) goes in games/<game>/ (docs/ARCHITECTURE.md):\n${game_folders}")
 endif()
 if(new_offenders)
   message(FATAL_ERROR "a shared file includes a game's headers; "

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # sanitize.sh: builds the unit and property tests with AddressSanitizer and
 # UndefinedBehaviorSanitizer in build-asan/ (or $PLI_ASAN_BUILD) and runs
-# them with ctest: engine_test, schema_test, replay_test, referee_test,
-# bots_test and property_test, and Skull King's skull_king_test,
-# skull_king_schema_test and skull_king_bots_test, less the multi-process
+# them with ctest: every Catch2 executable registered with SANITIZE
+# (tests/CMakeLists.txt `pli_add_catch_test`: the shared layers' engine_test,
+# schema_test, replay_test and referee_test, and each game's unit and
+# property tests in games/<game>/tests/), read from the build tree's
+# sanitize_targets.txt, less the multi-process
 # durability tests
 # (Catch tag [durability]: crash, concurrency, busy), which are timed stress
 # runs, not unit tests. cli_test and the shell tests run in build/ only.
@@ -15,8 +17,6 @@ cd "$(dirname "$0")/.."
 
 build=${PLI_ASAN_BUILD:-build-asan}
 sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-targets=(engine_test schema_test replay_test referee_test bots_test property_test
-         skull_king_test skull_king_schema_test skull_king_bots_test)
 
 # Debug keeps the asserts; -O1 keeps the tests fast enough; -g1 (line
 # tables only) gives the reports file and line at less compile time.
@@ -36,6 +36,8 @@ trap 'rm -f "$log"' EXIT
 cmake -S . -B "$build" "${args[@]}" \
   -DCMAKE_CXX_FLAGS="-O1 -g1 -fno-omit-frame-pointer $sanitizers" \
   -DCMAKE_EXE_LINKER_FLAGS="$sanitizers" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+mapfile -t targets < <(grep -v '^$' "$build/sanitize_targets.txt")
+[[ ${#targets[@]} -ge 4 ]] || { echo "sanitize.sh: no test targets in $build/sanitize_targets.txt" >&2; exit 1; }
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
 # Every report is fatal: ASan stops at the first error (its default), UBSan

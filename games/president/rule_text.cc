@@ -1,6 +1,6 @@
 // rule_text.cc: the rule table of rule_text.h. Each sentence says what the
 // rule of RULES.md requires, briefly and in our own words; RULES.md stays
-// the binding text. tests/replay/rule_text_test.cc checks that every id
+// the binding text. games/president/tests/replay/rule_text_test.cc checks that every id
 // RULES.md defines, and every id games/president/rules/decide.cc cites, is here.
 #include "games/president/rule_text.h"
 

@@ -15,6 +15,7 @@
 #include "games/president/cli/cards.h"
 #include "cli/style.h"
 #include "tests/cli/run.h"
+#include "tests/game_fixtures.h"
 #include "tests/temp_dir.h"
 
 namespace {
@@ -28,7 +29,9 @@ using pli::test::ReadBytes;
 using pli::test::Result;
 using pli::test::TempDir;
 
-const std::string kFixtures = std::string(PLI_SOURCE_DIR) + "/fixtures";
+const std::string kFixtures = std::string(PLI_SOURCE_DIR) + "/games/president/fixtures";
+// Every game's scenarios are under games/ (games/<game>/fixtures/).
+const std::string kGames = std::string(PLI_SOURCE_DIR) + "/games";
 
 std::string Fixture(const std::string& name) { return kFixtures + "/" + name + ".jsonl"; }
 
@@ -315,18 +318,22 @@ TEST_CASE("pli diff: identical, a prefix, and a divergence") {
 // ---------------------------------------------------------------------------
 // check
 
-TEST_CASE("pli check fixtures: every scenario of the project holds") {
+TEST_CASE("pli check games/*/fixtures: every scenario of the project holds") {
   PlainEnv env;
-  const Result r = PliArgv({"check", kFixtures});
+  std::vector<std::string> args = {"check"};
+  for (const std::string& dir : pli::test::GameFixtureDirs()) args.push_back(dir);
+  REQUIRE(args.size() >= 3);  // both games' folders
+  const Result r = PliArgv(args);
   INFO(r.out << r.err);
   CHECK(r.status == 0);
-  CHECK(r.out == std::to_string(ScenarioCount(kFixtures)) + " passed, 0 failed\n");
-  const Result j = PliArgv({"check", kFixtures, "--json"});
+  CHECK(r.out == std::to_string(ScenarioCount(kGames)) + " passed, 0 failed\n");
+  args.push_back("--json");
+  const Result j = PliArgv(args);
   CHECK(j.status == 0);
   const json::value doc = Json(j);
   CHECK(doc.at("failed") == 0);
-  CHECK(doc.at("passed") == ScenarioCount(kFixtures));
-  CHECK(doc.at("scenarios").as_array().size() == static_cast<size_t>(ScenarioCount(kFixtures)));
+  CHECK(doc.at("passed") == ScenarioCount(kGames));
+  CHECK(doc.at("scenarios").as_array().size() == static_cast<size_t>(ScenarioCount(kGames)));
 }
 
 TEST_CASE("pli check: a wrong expectation fails, naming what was expected and found") {

@@ -3,7 +3,7 @@
 // issue 13), so a tampered store is judged as pli audit --db judges it,
 // whatever the game (INTERFACE.md §2: a game exported and imported again is
 // the same; docs/REFEREE.md: a game whose chain is broken is still exported
-// as stored, with a warning, exit 1). The game is tests/data/skull_king/
+// as stored, with a warning, exit 1). The game is games/skull_king/tests/data/
 // cli-clean.jsonl: eight events, the bids at seqs 4-6 (SK-B2, dealer last).
 #include <sqlite3.h>
 
@@ -21,7 +21,7 @@ using pli::test::Quote;
 using pli::test::Result;
 
 std::string SkCleanLog() {
-  return Quote(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl");
+  return Quote(std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/cli-clean.jsonl");
 }
 
 // A database holding cli-clean's game g1, imported by pli.

@@ -151,7 +151,7 @@ TEST_CASE("archive: the seed fixtures import and audit clean, their export re-im
   TempDir dir;
   const std::string db = (dir.path / "seed.db").string();
   int games = 0;
-  for (const auto& entry : fs::directory_iterator(fs::path(PLI_SOURCE_DIR) / "fixtures/seed")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(PLI_SOURCE_DIR) / "games/president/fixtures/seed")) {
     if (entry.path().extension() != ".jsonl") continue;
     INFO(entry.path());
     Result r = PliArgv({"import", "--db", db, entry.path().string()});

@@ -8,7 +8,7 @@
 namespace pli::test {
 namespace {
 
-const std::string kFixtures = std::string(PLI_SOURCE_DIR) + "/fixtures/";
+const std::string kFixtures = std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/";
 
 // An archive: every seed scenario (clean) and two illegal rule cases, kept
 // for audit: P4 (a pass while a play exists) and P7 (out of turn).

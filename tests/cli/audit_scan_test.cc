@@ -39,17 +39,17 @@
 namespace pli::test {
 namespace {
 
-const std::string kFixtureDir = std::string(PLI_SOURCE_DIR) + "/fixtures/";
+const std::string kFixtureDir = std::string(PLI_SOURCE_DIR) + "/games/";
 
 // Created in this order (P4, E3, C2, ska, E1, P7, skb, C4); in byte
 // order they are C2, C4, E1, E3, P4, P7, ska, skb. Three hold an illegal
 // event (P4, P7, and ska, a Skull King game); skb is a clean Skull King
 // game.
 const std::vector<std::string> kLogs = {
-    "rules/P4-must-play-illegal.jsonl",        "rules/E3-all-passed-legal.jsonl",
-    "rules/C2-normal-order-legal.jsonl",       "skull_king/examples/A-mermaid-hook.jsonl",
-    "rules/E1-top-rank-closes-legal.jsonl",    "rules/P7-not-your-turn-illegal.jsonl",
-    "skull_king/examples/B-escape-led.jsonl",  "rules/C4-top-rank-legal.jsonl",
+    "president/fixtures/rules/P4-must-play-illegal.jsonl",        "president/fixtures/rules/E3-all-passed-legal.jsonl",
+    "president/fixtures/rules/C2-normal-order-legal.jsonl",       "skull_king/fixtures/examples/A-mermaid-hook.jsonl",
+    "president/fixtures/rules/E1-top-rank-closes-legal.jsonl",    "president/fixtures/rules/P7-not-your-turn-illegal.jsonl",
+    "skull_king/fixtures/examples/B-escape-led.jsonl",  "president/fixtures/rules/C4-top-rank-legal.jsonl",
 };
 
 std::string Archive(const TempDir& dir, const std::string& name) {
@@ -223,8 +223,8 @@ TEST_CASE("audit --db: a clean game is taken by the one pass, each game in creat
 TEST_CASE("audit --db reads one snapshot: a game added meanwhile is seen by no part of it") {
   TempDir dir;
   const std::string db = Archive(dir, "growing.db");
-  const std::vector<std::string> more = {"rules/C5-consecutive-revolution-legal.jsonl",
-                                         "rules/C3-revolution-order-legal.jsonl"};
+  const std::vector<std::string> more = {"president/fixtures/rules/C5-consecutive-revolution-legal.jsonl",
+                                         "president/fixtures/rules/C3-revolution-order-legal.jsonl"};
   std::vector<std::string> before;
   {
     std::unique_ptr<SqliteReader> store = OpenSqliteReader(db);
@@ -311,7 +311,7 @@ TEST_CASE("InSharedSnapshot: every reader sees the database as it was when they 
     const Result r = PliArgv(
         {"import", "--db", db,
          dir.Write("more.jsonl",
-                   ReadBytes(kFixtureDir + "rules/C5-consecutive-revolution-legal.jsonl"))});
+                   ReadBytes(kFixtureDir + "president/fixtures/rules/C5-consecutive-revolution-legal.jsonl"))});
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);
     CHECK(store->Games() == games);

@@ -36,26 +36,26 @@ cases=(
   "prop-sk-text|prop --runs 3 --seed 2 --ruleset skull-king-official --out @"
   "prop-sk-bug|prop --runs 40 --seed 1 --ruleset skull-king --inject-bug score --out @ ; cat @/prop-1.jsonl @/prop-1.expect.json"
   "prop-sk-bad-bug|prop --runs 2 --ruleset skull-king --inject-bug play"
-  "replay-walk|replay fixtures/seed/5.1-suite.jsonl"
-  "replay-walk-json|replay fixtures/seed/5.1-suite.jsonl --json"
-  "replay-walk-sk|replay tests/data/skull_king/replay-two-manches.jsonl"
-  "diff-same|diff fixtures/seed/5.1-suite.jsonl fixtures/seed/5.1-suite.jsonl"
-  "explain-text|explain fixtures/seed/5.5-finish-on-2.jsonl --at 20"
-  "explain-json|explain fixtures/seed/5.5-finish-on-2.jsonl --at 20 --json"
-  "state-text|state fixtures/seed/5.5-finish-on-2.jsonl --at 20"
-  "replay-seat|replay fixtures/seed/5.5-finish-on-2.jsonl --at 18 --seat 1"
-  "replay-seat-json|replay fixtures/seed/5.5-finish-on-2.jsonl --at 24 --seat B --json"
-  "replay-bad-seat|replay fixtures/seed/5.5-finish-on-2.jsonl --seat Zed"
-  "replay-illegal|replay fixtures/rules/P3-too-weak-illegal.jsonl"
-  "diff-differ|diff fixtures/rules/P3-too-weak-illegal.jsonl fixtures/rules/P3-equal-allowed-legal.jsonl"
-  "diff-differ-json|diff fixtures/rules/P3-too-weak-illegal.jsonl fixtures/rules/P3-equal-allowed-legal.jsonl --json"
-  "diff-prefix|diff fixtures/seed/5.1-suite.jsonl @/short.jsonl --strict"
-  "diff-sk|diff tests/data/skull_king/cli-clean.jsonl tests/data/skull_king/cli-violations.jsonl"
-  "explain-illegal|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
-  "explain-illegal-json|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 4 --json"
-  "explain-sk|explain tests/data/skull_king/cli-violations.jsonl --at 6"
-  "explain-bad-at|explain fixtures/rules/P3-too-weak-illegal.jsonl --at 9"
-  "legal-text|legal fixtures/seed/5.5-finish-on-2.jsonl --at 20"
+  "replay-walk|replay games/president/fixtures/seed/5.1-suite.jsonl"
+  "replay-walk-json|replay games/president/fixtures/seed/5.1-suite.jsonl --json"
+  "replay-walk-sk|replay games/skull_king/tests/data/replay-two-manches.jsonl"
+  "diff-same|diff games/president/fixtures/seed/5.1-suite.jsonl games/president/fixtures/seed/5.1-suite.jsonl"
+  "explain-text|explain games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20"
+  "explain-json|explain games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20 --json"
+  "state-text|state games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20"
+  "replay-seat|replay games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 18 --seat 1"
+  "replay-seat-json|replay games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 24 --seat B --json"
+  "replay-bad-seat|replay games/president/fixtures/seed/5.5-finish-on-2.jsonl --seat Zed"
+  "replay-illegal|replay games/president/fixtures/rules/P3-too-weak-illegal.jsonl"
+  "diff-differ|diff games/president/fixtures/rules/P3-too-weak-illegal.jsonl games/president/fixtures/rules/P3-equal-allowed-legal.jsonl"
+  "diff-differ-json|diff games/president/fixtures/rules/P3-too-weak-illegal.jsonl games/president/fixtures/rules/P3-equal-allowed-legal.jsonl --json"
+  "diff-prefix|diff games/president/fixtures/seed/5.1-suite.jsonl @/short.jsonl --strict"
+  "diff-sk|diff games/skull_king/tests/data/cli-clean.jsonl games/skull_king/tests/data/cli-violations.jsonl"
+  "explain-illegal|explain games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
+  "explain-illegal-json|explain games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 4 --json"
+  "explain-sk|explain games/skull_king/tests/data/cli-violations.jsonl --at 6"
+  "explain-bad-at|explain games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 9"
+  "legal-text|legal games/president/fixtures/seed/5.5-finish-on-2.jsonl --at 20"
 )
 
 failed=0
@@ -64,7 +64,7 @@ for c in "${cases[@]}"; do
   cmd=${c#*|}
   dir=$work/$name
   mkdir -p "$dir"
-  head -n 7 fixtures/seed/5.1-suite.jsonl >"$dir/short.jsonl"  # a prefix, for diff
+  head -n 7 games/president/fixtures/seed/5.1-suite.jsonl >"$dir/short.jsonl"  # a prefix, for diff
   line=${cmd//@/$dir}
   # Each ';'-separated part is a command; the first is pli's, the rest shell.
   first=${line%% ; *}

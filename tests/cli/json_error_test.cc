@@ -41,7 +41,7 @@ struct Case {
 };
 
 std::string Fixture(const std::string& name) {
-  return std::string(PLI_SOURCE_DIR) + "/fixtures/" + name + ".jsonl";
+  return std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/" + name + ".jsonl";
 }
 
 // The commands that read a log file, with {src} in place of the file.
@@ -261,7 +261,7 @@ TEST_CASE("INTERFACE 2: every command takes --json and prints one document when 
       {{"explain", log, "--at", "3"}, 0},
       {{"replay", log}, 0},
       {{"diff", log, log}, 0},
-      {{"check", std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl"}, 0},
+      {{"check", std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/seed/5.1-suite.jsonl"}, 0},
       {{"export", "--db", db}, 0},
       {{"export", "--db", db, "--game", "g1", "--output", (dir.path / "g1.jsonl").string()}, 0},
       {{"backup", "--db", db, (dir.path / "copy.db").string()}, 0},

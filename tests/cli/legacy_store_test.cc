@@ -6,8 +6,8 @@
 // (schema v2), with these commands, and is never rewritten:
 //   pli simulate --db old.db --games 2 --seats 4 --bots mixed --seed 11 --manches 2 --fast
 //   pli simulate --db old.db --games 1 --seats 5 --bots mixed --seed 12 --manches 1 --ruleset classic --fast
-//   pli import --db old.db --keep-illegal fixtures/rules/C3-revolution-too-weak-illegal.jsonl
-//   pli import --db old.db fixtures/seed/5.1-suite.jsonl
+//   pli import --db old.db --keep-illegal games/president/fixtures/rules/C3-revolution-too-weak-illegal.jsonl
+//   pli import --db old.db games/president/fixtures/seed/5.1-suite.jsonl
 //   pli new  --db old.db --game live --seats Ana,Bo,Cy,Di --id n1 --time 2026-11-26T10:00:00Z
 //   pli deal --db old.db --game live --seed 42 --expect 1 --id d1 --time 2026-11-26T10:00:05Z
 //   pli play --db old.db --game live --seat Di Qc Qh --expect 2 --id p1 --time 2026-11-26T10:01:00Z

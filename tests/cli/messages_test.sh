@@ -47,7 +47,7 @@ says "a --declare not allowed" 'pli: play: --declare "foo" is not one of suite, 
 plain "--declare foo"
 run play --db g.db --game g1 --seat Ana 2c --expect abc
 says "an --expect not a number" 'pli: play: --expect SEQ takes a number, not "abc"'; plain "--expect abc"
-run audit "$repo/fixtures/seed/5.1-suite.jsonl" surplus
+run audit "$repo/games/president/fixtures/seed/5.1-suite.jsonl" surplus
 says "an argument too many" 'pli: audit does not take "surplus"'; plain "audit surplus"
 run play --db g.db --game g1 --seat
 says "--seat without its value" 'pli: play: --seat needs a value'; plain "--seat alone"
@@ -68,20 +68,20 @@ else
   passed=$((passed + 1))
 fi
 # pli legal after a manche's last pli: the next step said.
-run legal "$repo/tests/data/skull_king/cli-clean.jsonl"
+run legal "$repo/games/skull_king/tests/data/cli-clean.jsonl"
 says "legal after the manche's last pli" 'manche 1 is over; deal manche 2 next (pli deal)'
 never "legal after the manche's last pli" 'manche-over'
 # The same for Super Président (RULES.md F3, S2, G1): F1-F3-ranking-legal's
 # .expect.json has manche 1 over after its last event (seq 20), and
 # G1-end-legal's has the game over after its end event.
-run legal "$repo/fixtures/rules/F1-F3-ranking-legal.jsonl"
+run legal "$repo/games/president/fixtures/rules/F1-F3-ranking-legal.jsonl"
 says "Président legal after the manche's last pli" 'manche 1 is over; deal manche 2 next (pli deal)'
 never "Président legal after the manche's last pli" 'manche-over|no legal action'
-run legal "$repo/fixtures/rules/G1-end-legal.jsonl"
+run legal "$repo/games/president/fixtures/rules/G1-end-legal.jsonl"
 says "Président legal after the end" 'the game is over'
 never "Président legal after the end" 'game-over|no legal action'
 # explain on Skull King: words, not JSON; no ".:".
-run explain "$repo/tests/data/skull_king/cli-violations.jsonl" --at 6
+run explain "$repo/games/skull_king/tests/data/cli-violations.jsonl" --at 6
 says "explain names the event in words" 'event 6 of 9: bid by Ann (seat 0): bid 1'
 never "explain prints no raw JSON" '\{"'
 never "explain has no stray .:" '\.:'
@@ -92,7 +92,7 @@ says "a PostgreSQL connection failure" 'pli: '; plain "libpq's message"
 # Write errors give the system's reason.
 run export --db g.db --output "$tmp/no-such-dir/out.jsonl"
 says "export to a missing folder" "cannot write $tmp/no-such-dir/out.jsonl: No such file or directory"
-run replay "$repo/fixtures/seed/5.1-suite.jsonl" --html "$tmp/no-such-dir/r.html"
+run replay "$repo/games/president/fixtures/seed/5.1-suite.jsonl" --html "$tmp/no-such-dir/r.html"
 says "replay --html to a missing folder" "cannot write $tmp/no-such-dir/r.html: No such file or directory"
 # pli serve's --listen.
 run serve --db s.db --listen 127.0.0.1:abc

@@ -90,7 +90,7 @@ press() {
 # ---------------------------------------------------------------------------
 # 1. seed 000 §5.1, la suite: 11 events, one manche; the pli led at 3 ends at
 #    11, when C, alone in the suite, passes (R4).
-new_session -d -s replay -x 120 -y 40 "'$pli' replay fixtures/seed/5.1-suite.jsonl"
+new_session -d -s replay -x 120 -y 40 "'$pli' replay games/president/fixtures/seed/5.1-suite.jsonl"
 step=start
 wait_for 'seq 1 of 11'
 expect 'hands: none dealt yet'
@@ -160,7 +160,7 @@ fi
 # 2. Two manches (K1): N and P go from deal to deal; arrow keys, Home, End;
 #    --seat shows one hand.
 new_session -d -s replay -x 120 -y 40 \
-  "'$pli' replay fixtures/rules/K1-exchange-legal.jsonl --seat 1"
+  "'$pli' replay games/president/fixtures/rules/K1-exchange-legal.jsonl --seat 1"
 step=k1-start
 wait_for 'seq 1 of 26'
 press N1 N
@@ -202,7 +202,7 @@ modes="stty -a | grep -o -- '-\\?icanon -\\?iexten -\\?echo '"
 cat >"$tmp/run.sh" <<EOF
 $modes >"$tmp/before"
 echo MARK-BEFORE
-'$pli' replay fixtures/seed/5.6-close.jsonl
+'$pli' replay games/president/fixtures/seed/5.6-close.jsonl
 $modes >"$tmp/after"
 echo MARK-AFTER
 exec sleep 60
@@ -240,7 +240,7 @@ for colour in off on; do
   env_cmd="env NO_COLOR=1"
   [[ $colour == on ]] && env_cmd="env -u NO_COLOR TERM=xterm-256color"
   new_session -d -s replay -x 60 -y 40 \
-    "$env_cmd '$pli' replay fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
+    "$env_cmd '$pli' replay games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 4"
   wait_for 'seq 4 of 5'
   expect '^  ILLEGAL too-weak \(P3\): 6d is weaker than the last play,$'
   expect '^    9c\. It changes nothing\.$'
@@ -253,7 +253,7 @@ done
 #    third card (SK-P1): at 8 (which plays manche 1 out, H = 1, SK-P2), 17
 #    and 20; the deals are at 2 and 9 (SK-D1).
 new_session -d -s replay -x 120 -y 40 \
-  "'$pli' replay tests/data/skull_king/replay-two-manches.jsonl"
+  "'$pli' replay games/skull_king/tests/data/replay-two-manches.jsonl"
 step=sk-start
 wait_for 'seq 1 of 20'
 expect 'q quit'

@@ -18,7 +18,7 @@ using pli::test::Result;
 using pli::test::Str;
 
 std::string Fixture(const std::string& name) {
-  return std::string(PLI_SOURCE_DIR) + "/fixtures/" + name + ".jsonl";
+  return std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/" + name + ".jsonl";
 }
 
 // The blocks of a walk: one per event, separated by blank lines.

@@ -1,7 +1,7 @@
 // skull_king_cli_test.cc: a Skull King log through the `pli` command (issue
 // 14): audit, state and legal read it through the game interface (issue 13,
 // games/game.h). Every expected value is worked out by hand from
-// ../shared/SKULL_KING.md, for tests/data/skull_king/:
+// ../shared/SKULL_KING.md, for games/skull_king/tests/data/:
 //   three seats, manche 1 (SK-D1: one card each), dealer seat 0
 //   (first_dealer 0), turned 3g so green is trump (SK-D3, SK-R10); bids in
 //   turn from the dealer's left, seat 1 first (SK-B2); the dealer bids last
@@ -24,7 +24,7 @@ using pli::test::Quote;
 using pli::test::Result;
 
 std::string Fixture(const std::string& name) {
-  return Quote(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/" + name + ".jsonl");
+  return Quote(std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/" + name + ".jsonl");
 }
 
 boost::json::value Doc(const Result& r) {
@@ -182,7 +182,7 @@ TEST_CASE("Skull King: the live commands referee a manche (SK-B2, SK-B4, SK-P1),
   CHECK(Pli("audit --db " + db).status == 0);
   // The game played through the commands is the fixture's, event for event.
   const std::vector<std::string> exported = pli::test::Lines(Pli("export --db " + db).out);
-  std::ifstream in(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl");
+  std::ifstream in(std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/cli-clean.jsonl");
   std::vector<std::string> expected;
   for (std::string line; std::getline(in, line);) expected.push_back(line);
   REQUIRE(exported.size() == expected.size());
@@ -345,7 +345,7 @@ TEST_CASE("Skull King: pli deal --seed after manche 10 is refused as game-over, 
   pli::test::TempDir tmp;
   const std::string db = Quote((tmp.path / "ten.db").string());
   const std::string log =
-      Quote(std::string(PLI_SOURCE_DIR) + "/fixtures/skull_king/examples/E-ten-manches.jsonl");
+      Quote(std::string(PLI_SOURCE_DIR) + "/games/skull_king/fixtures/examples/E-ten-manches.jsonl");
   REQUIRE(Pli("import --db " + db + " --keep-illegal " + log).status == 0);
   const Result seeded = Live(db, "deal --game ske --seed 3 --json", 1);
   CHECK(Doc(seeded).at("result") == "rejected");
@@ -361,8 +361,8 @@ TEST_CASE("Skull King: a file holding a Président game and a Skull King game se
   const std::string mixed = (tmp.path / "mixed.jsonl").string();
   {
     std::ofstream out(mixed);
-    out << std::ifstream(std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl").rdbuf()
-        << std::ifstream(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/cli-clean.jsonl").rdbuf();
+    out << std::ifstream(std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/seed/5.1-suite.jsonl").rdbuf()
+        << std::ifstream(std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/cli-clean.jsonl").rdbuf();
   }
   for (const char* command : {"state", "legal", "explain --at 3"}) {
     INFO(command);
@@ -393,7 +393,7 @@ TEST_CASE("Skull King: state and legal --db of a database holding both games") {
   pli::test::TempDir tmp;
   const std::string db = Quote((tmp.path / "both.db").string());
   REQUIRE(Pli("import --db " + db + " " +
-              Quote(std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl")).status == 0);
+              Quote(std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/seed/5.1-suite.jsonl")).status == 0);
   REQUIRE(Pli("import --db " + db + " " + Fixture("cli-clean")).status == 0);
   // seed 000 §5.1 has 11 events; g1 (cli-clean) is manche 1 of 3 seats,
   // its one pli played (SK-P1): manche-over, scored as in the round trip.

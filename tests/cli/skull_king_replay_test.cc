@@ -1,7 +1,7 @@
 // skull_king_replay_test.cc: `pli replay` and `pli diff` on Skull King
 // (issue 14), through the game interface (games/game.h: Match::Progress,
 // Game::SameEvent). The log is SKULL_KING.md's worked example C
-// (tests/data/skull_king/replay-two-manches.jsonl), and every expected
+// (games/skull_king/tests/data/replay-two-manches.jsonl), and every expected
 // value is worked out by hand from SKULL_KING.md:
 //   manche 1 (SK-D1: H = 1), dealt at 2 by seat 0; bids 3-5; its one pli is
 //   2g 3g 1g at 6-8: green led, no yellow (trump, turned 4y), 3g (seat 2)
@@ -29,7 +29,7 @@ using pli::test::Pli;
 using pli::test::Quote;
 using pli::test::Result;
 
-const std::string kData = std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/";
+const std::string kData = std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/";
 const std::string kExampleC = kData + "replay-two-manches.jsonl";
 
 boost::json::value Doc(const Result& r) {
@@ -264,7 +264,7 @@ TEST_CASE("Skull King diff: card order and ids aside the records are the same, a
   CHECK(stored.status == 0);
   // Two different games are bad usage.
   const Result mixed = Pli("diff " + Quote(kExampleC) + " " +
-                           Quote(std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl"));
+                           Quote(std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/seed/5.1-suite.jsonl"));
   CHECK(mixed.status == 2);
   CHECK(Has(mixed.err, "same game"));
 }

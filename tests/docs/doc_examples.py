@@ -8,7 +8,8 @@ docs/*.md, schema/*.md and --help-pages.
 
 Every example a page shows must work when copied (issue 11 item 6). Two
 kinds of block are run, each page in a fresh sandbox folder of its own where
-`pli` and `build/pli` are the binary under test, `fixtures/` is the
+`pli` and `build/pli` are the binary under test, `games/` (where each
+game's fixtures are, games/<game>/fixtures/) and `fixtures/` are the
 repository's, and the page's earlier examples have already run (so a page
 may create a database in one block and read it in the next):
 
@@ -28,12 +29,12 @@ With --help-pages, the examples of `pli --help` and of every command's
 shows them. A page's examples are the indented lines under a line
 "Before the examples:", "Examples:" or "A whole game:", up to the next line that is not indented
 (a line ending in a backslash goes on on the next). Every one runs, pli or
-not (`head -n 3 fixtures/... | pli import --db club.db -` reaches a
+not (`head -n 3 games/president/fixtures/... | pli import --db club.db -` reaches a
 position), and must exit 0 unless its comment says "# exit N".
 
 The convention for help pages, so that every example works when copied from
 the repository's root: a page's examples need nothing but the repository's
-fixtures/ and the examples above them on the same page. A command that needs
+games/*/fixtures/ and the examples above them on the same page. A command that needs
 a game at some position (exchange, close, end ...) shows how to get there in
 a block "Before the examples:", usually by importing a fixture, or its
 first N events, into club.db; its "Examples:" then run only the command
@@ -46,10 +47,10 @@ Where an example runs from (issue 29). The paragraph just above a block may
 say so, and the block then runs there:
 
   * "from the clone's root": the sandbox is the clone's root, as after the
-    README's first command: `build/pli` and `fixtures/` are there, but no
+    README's first command: `build/pli` and `games/` are there, but no
     `pli` on the PATH (pli is not installed).
   * "from any folder": pli is installed (`pli` on the PATH), and the folder
-    holds no `build/` and no `fixtures/`.
+    holds no `build/` and no `games/`.
 
 In README.md every block that is run must say one of the two. A block
 right under an HTML comment that says "run by tests/..." is run by that
@@ -189,6 +190,7 @@ class Sandbox:
         os.symlink(pli, os.path.join(self.dir, "build", "pli"))
         os.symlink(pli, os.path.join(self.dir, "bin", "pli"))
         os.symlink(os.path.join(repo, "fixtures"), os.path.join(self.dir, "fixtures"))
+        os.symlink(os.path.join(repo, "games"), os.path.join(self.dir, "games"))
         self.env = dict(os.environ)
         self.env["PATH"] = os.path.join(self.dir, "bin") + os.pathsep + self.env.get("PATH", "")
         self.env["NO_COLOR"] = "1"
@@ -197,9 +199,9 @@ class Sandbox:
 
     def place(self, where):
         """Makes the sandbox look like `where`: "root" (build/pli and
-        fixtures/, no pli on the PATH), "anywhere" (pli on the PATH, no
-        build/ nor fixtures/), None (all of it, as before issue 29)."""
-        for name in ("build", "fixtures"):
+        games/, no pli on the PATH), "anywhere" (pli on the PATH, no
+        build/ nor games/ nor fixtures/), None (all of it, as before issue 29)."""
+        for name in ("build", "fixtures", "games"):
             shown, hidden = os.path.join(self.dir, name), os.path.join(self.dir, "." + name)
             if where == "anywhere" and os.path.lexists(shown):
                 os.rename(shown, hidden)

@@ -100,18 +100,18 @@ check "the zsh completion parses" zsh -n "$prefix/share/zsh/vendor-completions/_
 # --- 1b. a program outside the tree, against the installed package -------
 # Expected, from the rules: 5.1-suite's first 6 events (game, deal, four
 # plays of seed 000's example) are legal, and replaying its last play again
-# is not; Skull King's clean manche (tests/data/skull_king/cli-clean.jsonl,
+# is not; Skull King's clean manche (games/skull_king/tests/data/cli-clean.jsonl,
 # worked out in tests/cli/skull_king_cli_test.cc) is 8 legal events, an end
 # with --expect 3 is stale, the store audits it clean with a sound chain;
 # the bad log's violations are SK-B4 at 5, SK-P1 at 7 and 9, malformed at 8.
 outside=$tmp/outside
-head -n 6 "$src/fixtures/seed/5.1-suite.jsonl" >"$tmp/president.jsonl"
+head -n 6 "$src/games/president/fixtures/seed/5.1-suite.jsonl" >"$tmp/president.jsonl"
 check "an outside project configures with find_package(pli CONFIG)" \
   cmake -S "$src/tests/install/outside" -B "$outside" -DCMAKE_PREFIX_PATH="$prefix"
 check "it builds against pli::pli" cmake --build "$outside"
 run=$(LD_LIBRARY_PATH="$prefix/lib:$prefix/lib/x86_64-linux-gnu" "$outside/outside" \
-  "$tmp/president.jsonl" "$src/tests/data/skull_king/cli-clean.jsonl" \
-  "$src/tests/data/skull_king/cli-violations.jsonl" "$tmp/outside.db" 2>&1)
+  "$tmp/president.jsonl" "$src/games/skull_king/tests/data/cli-clean.jsonl" \
+  "$src/games/skull_king/tests/data/cli-violations.jsonl" "$tmp/outside.db" 2>&1)
 check "it reports the library's version" contains "$run" "version $version"
 check "it folds a Président game on a Table: 6 events, none illegal" \
   contains "$run" "president events 6 illegal 0"
@@ -127,8 +127,8 @@ check "pkg-config finds pli" env PKG_CONFIG_PATH="$pcdir" pkg-config --exists pl
 check "the same program builds with pkg-config" bash -c \
   "g++ -std=c++20 '$src/tests/install/outside/main.cc' -o '$tmp/outside-pc' \$(PKG_CONFIG_PATH='$pcdir' pkg-config --cflags --libs pli)"
 check "and runs" bash -c "LD_LIBRARY_PATH='$prefix/lib:$prefix/lib/x86_64-linux-gnu' '$tmp/outside-pc' \
-  '$tmp/president.jsonl' '$src/tests/data/skull_king/cli-clean.jsonl' \
-  '$src/tests/data/skull_king/cli-violations.jsonl' '$tmp/outside2.db' | grep -q 'skull-king accepted 8'"
+  '$tmp/president.jsonl' '$src/games/skull_king/tests/data/cli-clean.jsonl' \
+  '$src/games/skull_king/tests/data/cli-violations.jsonl' '$tmp/outside2.db' | grep -q 'skull-king accepted 8'"
 
 # --- 2. the Debian package -------------------------------------------------
 check "cpack builds the .deb packages" bash -c "cd '$build' && cpack -G DEB -B '$tmp/pkg' >/dev/null"
@@ -156,12 +156,12 @@ check "dpkg -x unpacks them" bash -c "dpkg -x '$deb' '$root' && dpkg -x '$libdeb
 check "the unpacked pli runs: --version" \
   bash -c "[[ \$('$root/usr/bin/pli' --version) == 'pli $version' ]]"
 check "the unpacked pli audits a fixture clean" \
-  "$root/usr/bin/pli" audit "$src/fixtures/seed/5.1-suite.jsonl"
+  "$root/usr/bin/pli" audit "$src/games/president/fixtures/seed/5.1-suite.jsonl"
 check "the unpacked man page renders" \
   bash -c "MANWIDTH=100 man -l '$root/usr/share/man/man1/pli-audit.1.gz' | grep -q 'pli audit \\[OPTIONS\\]'"
 check "the unpacked rulebook is in /usr/share/doc/pli" test -s "$root/usr/share/doc/pli/RULEBOOK.md"
 check "a program builds and runs against the unpacked libpli-dev and libpli0" bash -c \
-  "g++ -std=c++20 '$src/tests/install/outside/main.cc' -o '$tmp/outside-deb' \$(PKG_CONFIG_SYSROOT_DIR='$root' PKG_CONFIG_LIBDIR='$root/usr/lib/$multiarch/pkgconfig' pkg-config --cflags --libs pli) && LD_LIBRARY_PATH='$root/usr/lib/$multiarch' '$tmp/outside-deb' '$tmp/president.jsonl' '$src/tests/data/skull_king/cli-clean.jsonl' '$src/tests/data/skull_king/cli-violations.jsonl' '$tmp/outside3.db' | grep -q 'skull-king accepted 8'"
+  "g++ -std=c++20 '$src/tests/install/outside/main.cc' -o '$tmp/outside-deb' \$(PKG_CONFIG_SYSROOT_DIR='$root' PKG_CONFIG_LIBDIR='$root/usr/lib/$multiarch/pkgconfig' pkg-config --cflags --libs pli) && LD_LIBRARY_PATH='$root/usr/lib/$multiarch' '$tmp/outside-deb' '$tmp/president.jsonl' '$src/games/skull_king/tests/data/cli-clean.jsonl' '$src/games/skull_king/tests/data/cli-violations.jsonl' '$tmp/outside3.db' | grep -q 'skull-king accepted 8'"
 check "the unpacked bash completion is in place" \
   test -f "$root/usr/share/bash-completion/completions/pli"
 

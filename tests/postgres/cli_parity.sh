@@ -19,7 +19,7 @@ play() {  # the demo of schema/STORE.md, then a fixture imported
   "$pli" pass --db "$d" --game demo --seat Bob --time 2026-03-14T15:02:00Z
   "$pli" play --db "$d" --game demo --seat Dan 5h --id k-lead  # the same key again: nothing written
   "$pli" play --db "$d" --game demo --seat Bob 2h --expect 3 && exit 1  # stale: refused
-  "$pli" import --db "$d" fixtures/rules/K1-exchange-legal.jsonl
+  "$pli" import --db "$d" games/president/fixtures/rules/K1-exchange-legal.jsonl
 }
 play "$tmp/demo.db" >"$tmp/sqlite.out" 2>&1 || true
 play "$pg" >"$tmp/pg.out" 2>&1 || true

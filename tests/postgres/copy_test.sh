@@ -15,9 +15,9 @@ psql -q "$PLI_PG_URI" -c "CREATE DATABASE $db"
 pg=${PLI_PG_URI/\/postgres\?//$db?}
 fail() { echo "copy_test: $*" >&2; exit 1; }
 
-"$pli" import --db "$tmp/a.db" fixtures/seed/5.1-suite.jsonl >/dev/null
-"$pli" import --db "$tmp/a.db" fixtures/rules/K1-exchange-legal.jsonl >/dev/null
-"$pli" import --db "$tmp/a.db" --keep-illegal fixtures/rules/P3-too-weak-illegal.jsonl >/dev/null
+"$pli" import --db "$tmp/a.db" games/president/fixtures/seed/5.1-suite.jsonl >/dev/null
+"$pli" import --db "$tmp/a.db" games/president/fixtures/rules/K1-exchange-legal.jsonl >/dev/null
+"$pli" import --db "$tmp/a.db" --keep-illegal games/president/fixtures/rules/P3-too-weak-illegal.jsonl >/dev/null
 "$pli" copy --from "$tmp/a.db" --to "$pg" >"$tmp/out1"
 grep -q '^copied 3 game(s)' "$tmp/out1" || fail "SQLite to PostgreSQL: $(cat "$tmp/out1")"
 "$pli" copy --from "$pg" --to "$tmp/b.db" >/dev/null
@@ -37,7 +37,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["result"]=
 
 # A different game under one of the ids: refused and named, the rest copied.
 "$pli" new --db "$tmp/c.db" --game 5.1-suite --seats W,X,Y,Z >/dev/null
-"$pli" import --db "$tmp/c.db" fixtures/seed/5.5-finish-on-2.jsonl >/dev/null
+"$pli" import --db "$tmp/c.db" games/president/fixtures/seed/5.5-finish-on-2.jsonl >/dev/null
 status=0
 "$pli" copy --from "$tmp/c.db" --to "$pg" >"$tmp/out3" 2>"$tmp/err3" || status=$?
 [[ $status -eq 1 ]] || fail "a different game: exit $status, not 1"

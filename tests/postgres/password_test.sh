@@ -57,7 +57,7 @@ for uri in "$in_authority" "$in_query"; do
     run play --db "$uri" --game nosuchgame --seat Ana 2c $json
     run explain --db "$uri" --game "$g$json" --at 2 $json
     run export --db "$uri" --game "$g$json" $json
-    run import --db "$uri" fixtures/seed/5.1-suite.jsonl $json
+    run import --db "$uri" games/president/fixtures/seed/5.1-suite.jsonl $json
     run backup --db "$uri" "$tmp/backup.db" $json              # refused: PostgreSQL
     run copy --from "$uri" --to "$tmp/copy$json.db" $json
     run copy --from "$tmp/copy$json.db" --to "$uri" $json

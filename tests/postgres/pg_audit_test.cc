@@ -86,7 +86,7 @@ const std::string& Original() {
     president({RandomPresidentGame("a1", 7, 60, false)}, false);
     president({RandomPresidentGame("b2", 38, 80, true)}, true);
     std::vector<AnyGameLog> sk = ReadAnySource(
-        PLI_SOURCE_DIR "/fixtures/skull_king/examples/F-03-king-pirate-tigress-seed.jsonl");
+        PLI_SOURCE_DIR "/games/skull_king/fixtures/examples/F-03-king-pirate-tigress-seed.jsonl");
     REQUIRE(sk.size() == 1);
     REQUIRE(Import(*store, sk, false).ok);
     president({RandomPresidentGame("c3", 69, 100, false), RandomPresidentGame("d4", 100, 70, false)},

@@ -35,7 +35,7 @@ block sh >"$tmp/recipe.sh"
 "${admin[@]}" -f "$tmp/recipe.sql" || fail "the page's SQL failed as written"
 
 cd "$tmp"
-cp -r "$repo/fixtures" fixtures
+ln -s "$repo/games" games  # the recipe's logs are games/<game>/fixtures/...
 PATH=$(dirname "$pli"):$PATH
 n=0
 while IFS= read -r line; do

@@ -35,7 +35,7 @@ pli::AnyGameLog Read(const std::string& path) {
 }
 
 AnyStepper ExampleC() {
-  return AnyStepper(Read(std::string(PLI_SOURCE_DIR) + "/tests/data/skull_king/replay-two-manches.jsonl"));
+  return AnyStepper(Read(std::string(PLI_SOURCE_DIR) + "/games/skull_king/tests/data/replay-two-manches.jsonl"));
 }
 
 }  // namespace
@@ -154,7 +154,7 @@ TEST_CASE("AnyStepper: an end abandons the manche: no pli closed, the manche not
 TEST_CASE("AnyStepper: Super Président reports through the interface the bounds its typed stepper finds") {
   int checked = 0;
   for (const char* dir : {"seed", "rules"}) {
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(PLI_SOURCE_DIR) + "/fixtures/" + dir)) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/" + dir)) {
       if (entry.path().extension() != ".jsonl") continue;
       auto typed = pli::ReadLogFile(entry.path().string());
       auto any = pli::ReadAnyLogFile(entry.path().string());

@@ -17,12 +17,12 @@
 namespace {
 
 namespace bj = boost::json;
-const std::string kRuleFixtures = std::string(PLI_SOURCE_DIR) + "/fixtures";
+const std::string kGames = std::string(PLI_SOURCE_DIR) + "/games";
 
 }  // namespace
 
 TEST_CASE("replay page: every rule id a violation of a fixture cites has its sentence, in every game") {
-  const std::vector<std::string> scenarios = pli::FindScenarios(kRuleFixtures);
+  const std::vector<std::string> scenarios = pli::FindScenarios(kGames);
   REQUIRE(!scenarios.empty());
   int cited = 0, skull_king = 0;
   for (const std::string& path : scenarios) {
@@ -45,9 +45,9 @@ TEST_CASE("replay page: every rule id a violation of a fixture cites has its sen
 }
 
 TEST_CASE("replay page: a Skull King violation's rule is cited with SKULL_KING.md's sentence (SK-B4)") {
-  // fixtures/skull_king/rules/SK-B4-hook-simultaneous-illegal: seq 5 is
+  // games/skull_king/fixtures/rules/SK-B4-hook-simultaneous-illegal: seq 5 is
   // bid-equalizes, SK-B4 (its .expect.json).
-  const std::string path = kRuleFixtures + "/skull_king/rules/SK-B4-hook-simultaneous-illegal.jsonl";
+  const std::string path = kGames + "/skull_king/fixtures/rules/SK-B4-hook-simultaneous-illegal.jsonl";
   const bj::object doc = pli::ReplayDocument(pli::LoadAnyFileGame(path, std::nullopt), path);
   const bj::object& rules = doc.at("rules").as_object();
   REQUIRE(rules.size() == 1);

@@ -68,7 +68,7 @@ TEST_CASE("CardsColumnMatches accepts exactly the cards column ColumnsOf writes"
 // The events of each fixture log (rules and seed), one log per file.
 std::vector<std::vector<Event>> FixtureLogs() {
   std::vector<std::vector<Event>> logs;
-  for (const char* dir : {"/fixtures/rules", "/fixtures/seed"}) {
+  for (const char* dir : {"/games/president/fixtures/rules", "/games/president/fixtures/seed"}) {
     for (const auto& entry : std::filesystem::directory_iterator(std::string(PLI_SOURCE_DIR) + dir)) {
       if (entry.path().extension() != ".jsonl") continue;
       std::ifstream in(entry.path());

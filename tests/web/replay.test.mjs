@@ -7,17 +7,17 @@
 //
 // Every expected value comes from the rules or from fixtures whose
 // expectations were derived from them, never from the page's own output:
-//   fixtures/rules/P3-too-weak-illegal (.expect.json: seq 4 is too-weak, P3,
+//   games/president/fixtures/rules/P3-too-weak-illegal (.expect.json: seq 4 is too-weak, P3,
 //     naming 6d): its deal gives the hands; an illegal event changes nothing
 //     (RULES.md), so B still holds 6d after it; what B could have done at
 //     seq 4 follows from P3, U1, V1 and P4 on B's hand (see below).
-//   fixtures/rules/G1-game-over-illegal (.expect.json notes): where its plis
+//   games/president/fixtures/rules/G1-game-over-illegal (.expect.json notes): where its plis
 //     close (E3 after three passes, E1 on the top rank, E2 on a carré).
-//   fixtures/rules/K1-exchange-legal: manche 2 is dealt at seq 21.
-//   fixtures/rules/O2-ou-rien-illegal (docs/GUIDE.md's dispute; .expect.json:
+//   games/president/fixtures/rules/K1-exchange-legal: manche 2 is dealt at seq 21.
+//   games/president/fixtures/rules/O2-ou-rien-illegal (docs/GUIDE.md's dispute; .expect.json:
 //     seq 5 is ou-rien-rank, O2, naming Qc; C's pass at 7 is must-play, so C,
 //     who holds Jh, could only play a J).
-//   tests/data/skull_king/cli-violations (worked out from SKULL_KING.md in
+//   games/skull_king/tests/data/cli-violations (worked out from SKULL_KING.md in
 //     tests/cli/skull_king_cli_test.cc): seq 5 bid-equalizes (SK-B4), 7
 //     not-your-turn (SK-P1), 8 malformed, 9 card-not-in-hand (SK-P1).
 import { test, before, after } from "node:test";
@@ -38,11 +38,11 @@ fs.mkdirSync(OUT, { recursive: true });
 // Relative to REPO, where pli runs: the pages name their source as a reader
 // of the repository would.
 const fixture = (p) => p;
-const P3 = fixture("fixtures/rules/P3-too-weak-illegal.jsonl");
-const G1 = fixture("fixtures/rules/G1-game-over-illegal.jsonl");
-const K1 = fixture("fixtures/rules/K1-exchange-legal.jsonl");
-const SK = fixture("tests/data/skull_king/cli-violations.jsonl");
-const O2 = fixture("fixtures/rules/O2-ou-rien-illegal.jsonl");
+const P3 = fixture("games/president/fixtures/rules/P3-too-weak-illegal.jsonl");
+const G1 = fixture("games/president/fixtures/rules/G1-game-over-illegal.jsonl");
+const K1 = fixture("games/president/fixtures/rules/K1-exchange-legal.jsonl");
+const SK = fixture("games/skull_king/tests/data/cli-violations.jsonl");
+const O2 = fixture("games/president/fixtures/rules/O2-ou-rien-illegal.jsonl");
 
 function pli(args, status = 0) {
   const r = spawnSync(PLI, args, { encoding: "utf8", cwd: REPO });
@@ -291,7 +291,7 @@ test("a violation's link opens its step: timeline, list, audit report", async ()
 // else; RULES.md's P4: a player may pass only when no legal play exists,
 // and declaring and closing are never obligatory.
 test("a violation's rule id shows the rule's text (P4 fixture)", async () => {
-  const page = await open(replayPage(fixture("fixtures/rules/P4-must-play-illegal.jsonl"), "p4-rules.html"));
+  const page = await open(replayPage(fixture("games/president/fixtures/rules/P4-must-play-illegal.jsonl"), "p4-rules.html"));
   const rule = page.locator('#violations li#v-5 a.rule');
   assert.equal(await rule.textContent(), "P4");
   // Only the cited rules are on the page.
@@ -322,8 +322,8 @@ test("every preset draws every step", async () => {
     { type: "play", seat: 1, cards: ["mermaid"] }, { type: "play", seat: 2, cards: [loser] }, { type: "play", seat: 0, cards: ["pirate"] },
   ].map((e) => JSON.stringify(e)).join("\n") + "\n";
   const logs = {
-    "super-president": "fixtures/seed/5.4-revolution.jsonl",
-    classic: "fixtures/rules/G1-scoring-5-seats-legal.jsonl",
+    "super-president": "games/president/fixtures/seed/5.4-revolution.jsonl",
+    classic: "games/president/fixtures/rules/G1-scoring-5-seats-legal.jsonl",
     "skull-king": SK,
   };
   for (const [ruleset, loser] of [["skull-king-official", "14g"], ["skull-king-original", "13g"]]) {

@@ -1,7 +1,7 @@
 // moves.h: a fast, string-free move generator for the bots' playouts and
 // for reading forced passes. It mirrors the engine's checks (RankCheck and
 // FittingRanks, the pass and close rules) and is tested against LegalActions
-// (tests/bots/moves_test.cc); the engine stays the authority for every
+// (games/president/tests/bots/moves_test.cc); the engine stays the authority for every
 // event a bot submits. Internal to bots/.
 #ifndef PLI_BOTS_MOVES_H_
 #define PLI_BOTS_MOVES_H_

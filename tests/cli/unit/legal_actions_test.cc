@@ -100,10 +100,10 @@ TEST_CASE("legal --json --actions adds each entry's action and label, changing n
   // 5.1-suite after event 4: C (seat 2) holds 3s 4s 6d 7c 7h 8s 9c 9s Tc Ts
   // Jh Qs Ks and must follow the suite 5c 6c with a 7 (U1), or reverse it
   // (V1); the lowest suit first is 7c (C1: clubs, diamonds, hearts, spades).
-  const std::string president = std::string(PLI_SOURCE_DIR) + "/fixtures/seed/5.1-suite.jsonl";
+  const std::string president = std::string(PLI_SOURCE_DIR) + "/games/president/fixtures/seed/5.1-suite.jsonl";
   // C-king-tigress-bonuses after event 3: C (seat 2) bids 0 or 1 (SK-B1, H = 1).
   const std::string skull_king =
-      std::string(PLI_SOURCE_DIR) + "/fixtures/skull_king/examples/C-king-tigress-bonuses.jsonl";
+      std::string(PLI_SOURCE_DIR) + "/games/skull_king/fixtures/examples/C-king-tigress-bonuses.jsonl";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {president,
        R"([{"action":{"type":"play","cards":["7c"]},"label":{"en":"Play 7c","fr":"Jouer 7c"}},)"
