@@ -11,8 +11,13 @@
 namespace pli {
 namespace {
 
-const std::array<const Game*, 2>& All() {
-  static const std::array<const Game*, 2> games = {&PresidentGame(), &sk::SkullKingGame()};
+// Every game: a new game is its module's #include above and its entry here
+// (docs/ARCHITECTURE.md §4); the array's size follows the list.
+const auto& All() {
+  static const std::array games = std::to_array<const Game*>({
+      &PresidentGame(),
+      &sk::SkullKingGame(),
+  });
   return games;
 }
 
