@@ -212,21 +212,25 @@ boost::json::object BuildAnyAction(const std::string& command, const LiveArgs& a
       if (!line) Bad("no manche is left to deal in game \"" + EscapeForTerminal(args.game) + "\"");
       o = boost::json::parse(*line).as_object();
     }
-  } else if (command == "bid") {
-    o["seat"] = seat(args.seat, "--seat");
-    o["bid"] = args.bid;
-    if (!args.cannon.empty()) o["cannon"] = args.cannon;
-  } else if (command == "play") {
-    o["seat"] = seat(args.seat, "--seat");
-    o["cards"] = CardWords(args.cards);
-    if (!args.declare.empty()) o["declare"] = args.declare;
-  } else if (command == "exchange") {
-    o["from"] = seat(args.from, "--from");
-    o["to"] = seat(args.to, "--to");
-    o["cards"] = CardWords(args.cards);
-  } else if (command == "pass" || command == "close") {
-    o["seat"] = seat(args.seat, "--seat");
-    if (command == "close") o["cards"] = CardWords(args.cards);
+  } else {
+    // Any other verb: its fields are the options its game says it takes
+    // (GameFacts::verbs, in their order), each written as AddTake wired it,
+    // so a game's own verb (a `draw`) needs no line here.
+    const std::vector<VerbFact> verbs = kind.Facts().verbs;
+    const auto verb = std::find_if(verbs.begin(), verbs.end(),
+                                   [&](const VerbFact& v) { return v.name == command; });
+    if (verb == verbs.end()) return o;  // refused before (RefuseForeignVerb)
+    for (const VerbFact::Option& option : verb->takes) {
+      const std::string& name = option.name;
+      if (name == "--seat") o["seat"] = seat(args.seat, "--seat");
+      else if (name == "--from") o["from"] = seat(args.from, "--from");
+      else if (name == "--to") o["to"] = seat(args.to, "--to");
+      else if (name == "CARDS") o["cards"] = CardWords(args.cards);
+      else if (name == "BID") o["bid"] = args.bid;
+      else if (name == "--declare") { if (!args.declare.empty()) o["declare"] = args.declare; }
+      else if (name == "--cannon") { if (!args.cannon.empty()) o["cannon"] = args.cannon; }
+      else throw std::logic_error("verb " + command + " takes " + name + ", which the cli does not write");
+    }
   }
   if (args.id) o["id"] = *args.id;
   if (!args.no_time) o["at"] = args.time ? *args.time : NowUtc();
