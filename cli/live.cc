@@ -368,83 +368,40 @@ A whole game:
   pli audit --db g.db
 )";
 
-// Skull King's first manche, for the commands of Skull King alone (bid):
-// seed 7 deals Ann 9b, Bob 7g, Cyd the Tigress and turns 12y; the dealer
-// bids last and may not make the bids equal the cards dealt (SK-B4).
-constexpr const char* kSkullKingWholeGame =
-    R"(A whole game of Skull King, its first manche:
-  pli new  --db g.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king
-  pli deal --db g.db --game sk1 --seed 7 --expect 1
-  pli bid  --db g.db --game sk1 --seat Bob 0 --expect 2
-  pli bid  --db g.db --game sk1 --seat Cyd 1 --expect 3
-  pli bid  --db g.db --game sk1 --seat Ann 1 --expect 4
-  pli play --db g.db --game sk1 --seat Bob 7g --expect 5
-  pli play --db g.db --game sk1 --seat Cyd tigress --declare pirate --expect 6
-  pli play --db g.db --game sk1 --seat Ann 9b --expect 7
-  pli state --db g.db --game sk1
-)";
-
-// Each live command's own examples, first in its --help. They run as they
+// Each live command's own examples, first in its --help: `new`'s here, every
+// verb's from its games (VerbFact::before, examples, after). They run as they
 // stand from the repository's root (tests/docs/doc_examples.py runs them in
-// order, each page in an empty folder beside fixtures/): a game is made with
+// order, each page in an empty folder beside games/): a game is made with
 // pli new, or a fixture's first events are imported to reach the position
-// the command needs. club.db is theirs; the whole game below has g.db.
-const char* LiveExamples(const std::string& name) {
+// the command needs. club.db is theirs; a whole game has g.db.
+std::string LiveExamples(const std::string& name) {
   if (name == "new") {
     return "Examples:\n"
            "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
            "  pli new --db club.db --game g2 --seats A,B,C,D,E --ruleset classic --option manches=2\n"
            "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king --option hook=false\n";
   }
-  if (name == "bid") {
-    return "Before the examples:\n"
-           "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king\n"
-           "  pli deal --db club.db --game sk1 --hand pirate --hand mermaid --hand 14y --turned 3g --expect 1\n"
-           "\nExamples:\n"
-           "  pli bid --db club.db --game sk1 --seat Bob 1 --expect 2\n"
-           "  pli bid --db club.db --game sk1 --seat 2 0 --expect 3 --json\n";
+  std::string before, examples;
+  for (const Game* game : Games()) {
+    for (const VerbFact& verb : game->Facts().verbs) {
+      if (verb.name != name) continue;
+      for (const std::string& line : verb.before) before += "  " + line + "\n";
+      for (const std::string& line : verb.examples) examples += "  " + line + "\n";
+    }
   }
-  if (name == "deal") {
-    return "Before the examples:\n"
-           "  pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di\n"
-           "  pli new --db club.db --game g2 --seats A,B,C,D\n"
-           "  pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king\n"
-           "\nExamples:\n"
-           "  pli deal --db club.db --game g1 --seed 42 --expect 1\n"
-           "  pli deal --db club.db --game g2 --expect 1 \\\n"
-           "    --hand \"3c 4c 5c 6c 6d 7c 8c 9c Tc Jc Qc Qh Kd\" --hand \"3d 4d 5d 7d 8d 9d Td Jd Qd Kh Ad 2c 2h\" \\\n"
-           "    --hand \"3h 4h 5h 6h 6s 7h 8h 9h Th Jh Qs Ks Ah\" --hand \"3s 4s 5s 7s 8s 9s Ts Js Kc Ac As 2d 2s\"\n"
-           "  pli deal --db club.db --game sk1 --seed 7 --expect 1   # Skull King: manche 1\n";
+  if (examples.empty()) return "";
+  return (before.empty() ? "" : "Before the examples:\n" + before + "\n") + "Examples:\n" + examples;
+}
+
+// What a verb's games print after the footer (VerbFact::after).
+std::string LiveAfter(const std::string& name) {
+  std::string after;
+  for (const Game* game : Games()) {
+    for (const VerbFact& verb : game->Facts().verbs) {
+      if (verb.name == name && !verb.after.empty()) after += "\n" + verb.after;
+    }
   }
-  if (name == "exchange") {
-    return "Before the examples:\n"
-           "  head -n 21 games/president/fixtures/rules/K1-exchange-legal.jsonl | pli import --db club.db -   # manche 2 dealt\n"
-           "\nExamples:\n"
-           "  pli exchange --db club.db --game K1-exchange-legal --from D --to A 6c 5h --expect 21\n";
-  }
-  if (name == "play") {
-    return "Before the examples:\n"
-           "  head -n 2 games/president/fixtures/seed/5.1-suite.jsonl | pli import --db club.db -   # a game just dealt\n"
-           "\nExamples:\n"
-           "  pli play --db club.db --game 5.1-suite --seat A 5c --expect 2\n"
-           "  pli play --db club.db --game 5.1-suite --seat 1 6c --declare suite --expect 3 --json\n";
-  }
-  if (name == "pass") {
-    return "Before the examples:\n"
-           "  head -n 3 games/president/fixtures/rules/P4-pass-forced-legal.jsonl | pli import --db club.db -   # A led Kc\n"
-           "\nExamples:\n"
-           "  pli pass --db club.db --game P4-pass-forced-legal --seat B --expect 3\n";
-  }
-  if (name == "close") {
-    return "Before the examples:\n"
-           "  head -n 3 games/president/fixtures/rules/E4-close-closes-legal.jsonl | pli import --db club.db -   # A led 6c 6d\n"
-           "\nExamples:\n"
-           "  pli close --db club.db --game E4-close-closes-legal --seat C 6h 6s --expect 3\n";
-  }
-  return "Before the examples:\n"
-         "  pli import --db club.db games/president/fixtures/seed/5.5-finish-on-2.jsonl   # 26 events\n"
-         "\nExamples:\n"
-         "  pli end --db club.db --game 5.5-finish-on-2 --expect 26\n";
+  return after;
 }
 
 // The options every live command takes.
@@ -466,8 +423,8 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
       ->type_name("TIME");
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
-  std::string footer = std::string(LiveExamples(name)) + "\n" + kLiveFooter;
-  if (std::string_view(name) == "bid") footer += std::string("\n") + kSkullKingWholeGame;
+  const std::string examples = LiveExamples(name);
+  std::string footer = (examples.empty() ? "" : examples + "\n") + kLiveFooter + LiveAfter(name);
   c->footer(footer);
   return c;
 }

@@ -258,6 +258,15 @@ struct VerbFact {
     std::string help;
   };
   std::vector<Option> takes;
+  // Its --help examples in this game (cli/live.cc prints every game's, in
+  // the registry's order; doc-examples runs them from pli's source tree,
+  // each page in a fresh folder): the commands that bring club.db to where
+  // the examples run ("Before the examples:"), the examples, each a command
+  // line as typed (a long one may hold "\\\n    " continuations), and text
+  // printed after the common footer (a whole game, "A whole game of ...").
+  std::vector<std::string> before;
+  std::vector<std::string> examples;
+  std::string after;
 };
 struct GameFacts {
   std::string game;                 // "president", "skull-king"

@@ -549,6 +549,31 @@ class President final : public Game {
          {{"--seat", "the closer"}, {"CARDS", "the remaining cards of the last play's rank"}}},
         {"end", "ends", "End the game (RULES.md G1).", {}},
     };
+    // Each verb's --help examples (VerbFact::before, examples), from pli's
+    // source tree: a fixture's first events reach the position they need.
+    const auto show = [&f](std::string_view name, std::vector<std::string> before,
+                           std::vector<std::string> examples) {
+      for (pli::VerbFact& verb : f.verbs) {
+        if (verb.name == name) verb.before = std::move(before), verb.examples = std::move(examples);
+      }
+    };
+    show("deal", {"pli new --db club.db --game g1 --seats Ana,Bo,Cy,Di", "pli new --db club.db --game g2 --seats A,B,C,D"},
+         {"pli deal --db club.db --game g1 --seed 42 --expect 1",
+          "pli deal --db club.db --game g2 --expect 1 \\\n"
+          "    --hand \"3c 4c 5c 6c 6d 7c 8c 9c Tc Jc Qc Qh Kd\" --hand \"3d 4d 5d 7d 8d 9d Td Jd Qd Kh Ad 2c 2h\" \\\n"
+          "    --hand \"3h 4h 5h 6h 6s 7h 8h 9h Th Jh Qs Ks Ah\" --hand \"3s 4s 5s 7s 8s 9s Ts Js Kc Ac As 2d 2s\""});
+    show("exchange",
+         {"head -n 21 games/president/fixtures/rules/K1-exchange-legal.jsonl | pli import --db club.db -   # manche 2 dealt"},
+         {"pli exchange --db club.db --game K1-exchange-legal --from D --to A 6c 5h --expect 21"});
+    show("play", {"head -n 2 games/president/fixtures/seed/5.1-suite.jsonl | pli import --db club.db -   # a game just dealt"},
+         {"pli play --db club.db --game 5.1-suite --seat A 5c --expect 2",
+          "pli play --db club.db --game 5.1-suite --seat 1 6c --declare suite --expect 3 --json"});
+    show("pass", {"head -n 3 games/president/fixtures/rules/P4-pass-forced-legal.jsonl | pli import --db club.db -   # A led Kc"},
+         {"pli pass --db club.db --game P4-pass-forced-legal --seat B --expect 3"});
+    show("close", {"head -n 3 games/president/fixtures/rules/E4-close-closes-legal.jsonl | pli import --db club.db -   # A led 6c 6d"},
+         {"pli close --db club.db --game E4-close-closes-legal --seat C 6h 6s --expect 3"});
+    show("end", {"pli import --db club.db games/president/fixtures/seed/5.5-finish-on-2.jsonl   # 26 events"},
+         {"pli end --db club.db --game 5.5-finish-on-2 --expect 26"});
     f.declares = {"suite", "reverse"};
     return f;
   }

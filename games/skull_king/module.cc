@@ -709,6 +709,32 @@ class SkullKing final : public Game {
           {"--declare", "play the Tigress as a pirate or an escape (SK-P3)"}}},
         {"end", "ends", "End the game (SK-G1).", {}},
     };
+    // Its --help examples (VerbFact::before, examples, after).
+    for (pli::VerbFact& verb : f.verbs) {
+      if (verb.name == "deal") {
+        verb.before = {"pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king"};
+        verb.examples = {"pli deal --db club.db --game sk1 --seed 7 --expect 1   # Skull King: manche 1"};
+      } else if (verb.name == "bid") {
+        verb.before = {"pli new --db club.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king",
+                       "pli deal --db club.db --game sk1 --hand pirate --hand mermaid --hand 14y --turned 3g --expect 1"};
+        verb.examples = {"pli bid --db club.db --game sk1 --seat Bob 1 --expect 2",
+                         "pli bid --db club.db --game sk1 --seat 2 0 --expect 3 --json"};
+        // Its first manche: seed 7 deals Ann 9b, Bob 7g, Cyd the Tigress and
+        // turns 12y; the dealer bids last and may not make the bids equal
+        // the cards dealt (SK-B4).
+        verb.after =
+            "A whole game of Skull King, its first manche:\n"
+            "  pli new  --db g.db --game sk1 --seats Ann,Bob,Cyd --ruleset skull-king\n"
+            "  pli deal --db g.db --game sk1 --seed 7 --expect 1\n"
+            "  pli bid  --db g.db --game sk1 --seat Bob 0 --expect 2\n"
+            "  pli bid  --db g.db --game sk1 --seat Cyd 1 --expect 3\n"
+            "  pli bid  --db g.db --game sk1 --seat Ann 1 --expect 4\n"
+            "  pli play --db g.db --game sk1 --seat Bob 7g --expect 5\n"
+            "  pli play --db g.db --game sk1 --seat Cyd tigress --declare pirate --expect 6\n"
+            "  pli play --db g.db --game sk1 --seat Ann 9b --expect 7\n"
+            "  pli state --db g.db --game sk1\n";
+      }
+    }
     f.declares = {"pirate", "escape"};
     return f;
   }
