@@ -426,6 +426,12 @@ Reply Hub::Stats() {
     for (const auto& [id, t] : tables_)
       if (t->driving) driving.push_back(bj::string(id));
     more["driving"] = std::move(driving);
+    // Failover (hub.cc "Failover"): the writer's view of the primary, how
+    // often it connected again, and how many groups whose commit's outcome
+    // was unknown were found in the log (answered, not written again).
+    more["store"] = store_ok_ ? "ok" : "reconnecting";
+    more["reconnects"] = reconnects_.load();
+    more["recovered"] = recovered_.load();
   }
   bj::object out{{"tables", tables_.size()},
                     {"followers", followers},
