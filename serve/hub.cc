@@ -421,6 +421,9 @@ bool Hub::Reconnect() {
 void Hub::StoreState(bool ok) {
   if (ok == store_ok_) return;
   store_ok_ = ok;
+  if (ok)  // what was committed while the answer was lost is read from the log
+    for (auto& [id, t] : tables_)
+      if (t->started) Refresh(*t);
   const std::string text = bj::serialize(bj::object{{"t", "store"}, {"state", ok ? "ok" : "reconnecting"}});
   for (auto& [id, t] : tables_)
     for (Follower& f : t->followers)
@@ -685,6 +688,9 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       return;
     }
     case Outcome::kDuplicate:
+      // Its event may be one this node has not folded (a commit whose answer
+      // was lost, hub.cc "Failover"; or another node's): read from the log.
+      if (nodes_ && r.head_seq > static_cast<int64_t>(t.events.size())) Refresh(t);
       p.reply(Json(200, {{"seq", r.seq}}));
       return;
     case Outcome::kStale:
