@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <set>
 
@@ -318,4 +319,73 @@ TEST_CASE("failover: while no primary answers, an action is refused 503 reconnec
   const bj::object e = watch.NextOf("event");
   CHECK(e.at("seq") == 3);
   CHECK(Run(std::string(PLI_EXE) + " audit --db '" + direct + "'") == 0);
+}
+
+TEST_CASE("failover: kill -9 of the primary and promotion of its synchronous standby: play goes on through the multi-host URI, every acknowledged action is in the new primary's log once, and it audits clean") {
+  PgServer primary(false, "p");  // durable: this is a durability test
+  REQUIRE(PgExec(primary.Uri("postgres"), "CREATE DATABASE games") == "");
+  PgServer standby(primary, "s");
+  // libpq tries the hosts in order and keeps the one that takes writes.
+  const std::string uri = "postgresql:///games?host=" + primary.dir() + "," + standby.dir() +
+                          "&port=54329,54329&user=pli&target_session_attrs=read-write";
+  Server a({"--db", uri, "--bot-delay-ms", "0", "--grace-ms", "600000", "--reconnect-ms", "100"});
+  Table t = MakeTable(a.port(), "skull-king", 3, 1);  // one person (seat 0), two bots
+  Ws watch(a.port());
+  watch.Send({{"t", "auth"}, {"table", t.id}});
+  REQUIRE(watch.NextOf("welcome").at("seq") == 0);
+  REQUIRE(Post(a.port(), Api(t, "start"), "", t.host).status == 200);
+  const std::string game = "live-" + t.id;
+
+  // The person acts whenever the view gives them an action, each with an
+  // id and expect; an action refused 503 (no primary yet) is sent again as
+  // it was, until answered.
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::pair<std::string, int64_t>> acked;  // id, seq
+  int refused = 0;
+  std::thread person([&] {
+    for (;;) {
+      const bj::object v = Get(a.port(), Api(t, "view"), t.tokens[0]).json().as_object();
+      if (v.at("over").as_bool()) return;
+      if (v.at("actions").as_array().empty()) continue;  // a bot's turn: look again
+      const int64_t seq = v.at("seq").as_int64();
+      const std::string id = "p-" + std::to_string(seq);
+      const std::string body = bj::serialize(bj::object{{"action", *GivenAction(v, 0)}, {"expect", seq}, {"id", id}});
+      Response r;
+      for (r = Post(a.port(), Api(t, "actions"), body, t.tokens[0]); r.status == 503;
+           r = Post(a.port(), Api(t, "actions"), body, t.tokens[0])) {
+        std::lock_guard lock(mu);
+        ++refused;
+      }
+      if (r.status == 200) {
+        std::lock_guard lock(mu);
+        acked.emplace_back(id, r.json().at("seq").as_int64());
+        cv.notify_all();
+      }
+    }
+  });
+  size_t before = 0;
+  {
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return acked.size() >= 4; });
+    before = acked.size();
+  }
+  Script("crash " + primary.dir());   // kill -9 of every process of the primary
+  Script("promote " + standby.dir());  // pg_ctl promote -w
+  // Play goes on: the driver's bots and the person, to the game's end.
+  for (bool end = false; !end;) end = watch.NextOf("event").at("event").at("type") == "end";
+  person.join();
+  INFO("pli serve's stderr: " << a.Stderr());
+  const std::string now = standby.Uri("games");
+  CHECK(PgText(now, "SELECT pg_is_in_recovery()") == "f");
+  CHECK(acked.size() > before);
+  for (const auto& [id, seq] : acked) {
+    INFO("acknowledged " << id << " as event " << seq);
+    CHECK(PgText(now, "SELECT seq FROM pli.events WHERE game = '" + game + "' AND id = '" + id + "'") == std::to_string(seq));
+  }
+  // Nothing doubled: the person's events are the acknowledged ones.
+  CHECK(PgText(now, "SELECT count(*) FROM pli.events WHERE game = '" + game + "' AND id IS NOT NULL") ==
+        std::to_string(acked.size()));
+  CHECK(Get(a.port(), "/api/stats").json().at("reconnects").as_int64() >= 1);
+  CHECK(Run(std::string(PLI_EXE) + " audit --db '" + now + "'") == 0);
 }
