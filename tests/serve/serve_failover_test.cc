@@ -388,4 +388,6 @@ TEST_CASE("failover: kill -9 of the primary and promotion of its synchronous sta
         std::to_string(acked.size()));
   CHECK(Get(a.port(), "/api/stats").json().at("reconnects").as_int64() >= 1);
   CHECK(Run(std::string(PLI_EXE) + " audit --db '" + now + "'") == 0);
+  // The log's commands take the multi-host URI too (libpq skips the dead host).
+  CHECK(Run(std::string(PLI_EXE) + " audit --db '" + uri + "'") == 0);
 }
