@@ -21,5 +21,5 @@ bash $S start "$P" >/dev/null
 bash $S standby "$P" "$B" >/dev/null
 uri="postgresql:///games?host=$P,$B&port=54329,54329&user=pli&target_session_attrs=read-write"
 echo "uri: $uri"
-/usr/lib/postgresql/15/bin/pg_test_fsync -s 1 -f "$P/fsync.test" 2>/dev/null | grep -E "fdatasync|open_datasync" | head -2 || true
+/usr/lib/postgresql/15/bin/pg_test_fsync -s 1 -f "$P/fsync.test" 2>/dev/null | grep -E "^ +fdatasync " | head -1 || true
 build/pli-load --pli build/pli --mode nodes --db "$uri" --primary-dir "$P" --standby-dir "$B" --script $S "$@"

@@ -46,6 +46,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <thread>
@@ -833,8 +834,26 @@ int Nodes(const Config& c) {
     }
     for (auto& t : tables) t->pending.clear();
   }
-  while (Clock::now() < deadline && stats.ended < static_cast<uint64_t>(c.tables))
+  // After the kill: when every table has a driver again (the union of the
+  // live nodes' `driving`, asked every 100 ms).
+  double driven_ms = -1;
+  while (Clock::now() < deadline && stats.ended < static_cast<uint64_t>(c.tables)) {
     io.run_for(std::chrono::milliseconds(100));
+    if (c.kill.empty() || driven_ms >= 0) continue;
+    std::set<std::string> driven;
+    for (size_t n = 0; n < ports_.size(); ++n) {
+      if (dead_[n]) continue;
+      port_ = ports_[n];
+      try {
+        for (const bj::value& id : Call(http::verb::get, "/api/stats").at("driving").as_array())
+          driven.insert(std::string(id.as_string()));
+      } catch (const std::exception&) {
+      }
+    }
+    size_t all = 0;
+    for (const auto& t : tables) all += driven.contains(t->id) ? 1 : 0;
+    if (all == tables.size()) driven_ms = Ms(Clock::now() - stats.killed);
+  }
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
   double accepted = 0, batches = 0, actions = 0, reconnects = 0, recovered = 0;
   for (size_t n = 0; n < ports_.size(); ++n) {
@@ -893,7 +912,12 @@ int Nodes(const Config& c) {
                 played, c.tables, first,
                 promoted != Clock::time_point{} ? (" (" + std::to_string(static_cast<long long>(first - Ms(promoted - stats.killed))) + " ms after the promotion)").c_str() : "",
                 botted, bot);
-    ok = ok && stats.resumed == moved && played == static_cast<size_t>(c.tables);
+    if (driven_ms >= 0)
+      std::printf("drivers                 every table driven again (union of the live nodes' driving) %.0f ms after "
+                  "the kill (asked every 100 ms)\n", driven_ms);
+    else
+      std::printf("drivers                 NOT every table driven again before the end of the run\n");
+    ok = ok && stats.resumed == moved && played == static_cast<size_t>(c.tables) && driven_ms >= 0;
   }
   const auto [found, lost] = CheckAcked(c.db, tables);
   std::printf("acknowledged actions    %llu in the log at their seq, %llu lost\n", static_cast<unsigned long long>(found),
