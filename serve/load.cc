@@ -224,7 +224,12 @@ class Conn : public std::enable_shared_from_this<Conn> {
     if (t == "ack") {
       ++stats_.acks;
       if (stats_.measure) stats_.to_ack.push_back(Ms(Clock::now() - submitted_));
-      table_.acked[m.at("seq").as_int64()] = {seat_, sent_};
+      // The action of this ack's rid (its expect): another of this seat's
+      // may have been sent since (an ack held up by a failover).
+      bj::object action = sent_;
+      if (const bj::value* rid = m.if_contains("rid"); rid && rid->is_int64())
+        if (auto it = sent_by_rid_.find(rid->as_int64()); it != sent_by_rid_.end()) action = it->second;
+      table_.acked[m.at("seq").as_int64()] = {seat_, action};
       return;
     }
     if (t == "rejected") {
@@ -297,6 +302,7 @@ class Conn : public std::enable_shared_from_this<Conn> {
       if (ec || self->last_seq_ != seq || self->lost_) return;
       self->submitted_ = Clock::now();
       self->sent_ = action;
+      self->sent_by_rid_[seq] = action;
       self->table_.pending[seq + 1] = {self->submitted_, 0};
       self->last_text_ = text;
       self->Send(text);
@@ -321,6 +327,7 @@ class Conn : public std::enable_shared_from_this<Conn> {
   int64_t last_seq_ = 0;
   Clock::time_point submitted_;
   bj::object sent_;
+  std::map<int64_t, bj::object> sent_by_rid_;  // rid (= expect) -> the action sent with it
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -729,6 +736,14 @@ std::pair<uint64_t, uint64_t> CheckAcked(const std::string& db, const std::vecto
         for (const auto& [key, value] : action)
           ok = ok && ev.contains(key) && ev.at(key) == value;
       }
+      if (!ok) {
+        std::string there = "nothing";
+        if (g && seq >= 1 && static_cast<size_t>(seq) <= g->events.size())
+          there = kind->EventJson(g->events[static_cast<size_t>(seq - 1)].body, seq, "");
+        std::fprintf(stderr, "pli-load: lost? game %s seq %lld (head %lld): acked seat %d %s; the log has %s\n",
+                     t->game.c_str(), static_cast<long long>(seq), static_cast<long long>(g ? g->head.seq : -1), seat,
+                     bj::serialize(action).c_str(), there.c_str());
+      }
       ++(ok ? found : lost);
     }
   }
@@ -845,8 +860,8 @@ int Nodes(const Config& c) {
       if (dead_[n]) continue;
       port_ = ports_[n];
       try {
-        for (const bj::value& id : Call(http::verb::get, "/api/stats").at("driving").as_array())
-          driven.insert(std::string(id.as_string()));
+        const bj::value stats_now = Call(http::verb::get, "/api/stats");  // kept: the loop reads into it
+        for (const bj::value& id : stats_now.at("driving").as_array()) driven.insert(std::string(id.as_string()));
       } catch (const std::exception&) {
       }
     }
