@@ -595,10 +595,15 @@ void Hub::WriterLoop() {
           stats_.posted.Add(std::chrono::duration<float, std::milli>(Clock::now() - finished).count());
           done(*r);
         });
-      } else if (j.side_done) {
+      } else if (j.side_done && !j.task) {
         boost::asio::post(io_, std::move(j.side_done));
       }
     }
+    // Reads of the log (Refresh) after every action's answer: an actor hears
+    // its ack before its event, even when a read of its table (after another
+    // node's NOTIFY, or a reconnection) shared its group.
+    for (Job& j : batch)
+      if (j.task && j.side_done) boost::asio::post(io_, std::move(j.side_done));
   }
 }
 
