@@ -286,6 +286,15 @@ bool Hub::Drive(Table& t) {
   } catch (const std::exception& e) {
     std::cerr << "pli serve: " << e.what() << "\n";
   }
+  if (t.driving) {
+    // Taken over: a driver that died between a commit and its NOTIFY left
+    // the other nodes behind, with nothing to wake them (a person's turn on
+    // a node that does not know it is theirs stalls the table). So every
+    // node holding the table reads it (Heard: a seq past any head), this
+    // one too.
+    Refresh(t);
+    Side([game = t.game](SideStore& side) { side.Notify({{game, INT64_MAX}}); }, [] {});
+  }
   return t.driving;
 }
 
