@@ -52,12 +52,15 @@ class ServeCommand : public CommandGroup {
     cmd_->add_option("--presence-ms", presence_, "At most one presence message per table per this (0: each change at once)");
     cmd_->add_option("--idle-pause-ms", idle_pause_, "A table nobody follows or acts at this long is paused (its bots wait)");
     cmd_->add_option("--idle-close-ms", idle_close_, "... and after this long it is ended and freed from memory (its log stays)");
+    cmd_->add_option("--reconnect-ms", reconnect_, "PostgreSQL: how long a lost connection is tried again (backoff) before actions are refused 503 reconnecting")->check(CLI::NonNegativeNumber);
     cmd_->footer(
         "Tables, seats and token hashes are kept in tables of their own (serve_*) in the same\n"
         "database, outside the event log; the events are the log of INTERFACE.md §1. On\n"
         "PostgreSQL they are pli.serve_*, made by the schema's migration (the schema's owner\n"
         "runs it once), readable by pli_writer only, never by pli_reader: e.g. --db\n"
-        "'postgresql://pli_app@db.example/games'.\n"
+        "'postgresql://pli_app@db.example/games'. For failover, a multi-host URI that picks\n"
+        "the primary: 'postgresql://pli_app@db1,db2/games?target_session_attrs=read-write'\n"
+        "(serve/README.md \"Failover\").\n"
         "It listens on 127.0.0.1:8080 unless --listen says otherwise: this machine only. To\n"
         "play on a local network, --listen 0.0.0.0:8080 (every interface; plain HTTP, so only\n"
         "on a network you trust) and open http://THIS-MACHINE:8080/ on each phone.\n"
@@ -72,6 +75,7 @@ class ServeCommand : public CommandGroup {
     options_.hub.presence_every = std::chrono::milliseconds(presence_);
     options_.hub.idle_pause = std::chrono::milliseconds(idle_pause_);
     options_.hub.idle_close = std::chrono::milliseconds(idle_close_);
+    options_.hub.reconnect_wait = std::chrono::milliseconds(reconnect_);
     if (idle_close_ < idle_pause_) throw std::runtime_error("--idle-close-ms is at least --idle-pause-ms");
     return serve::RunServe(options_);
   }
@@ -85,6 +89,7 @@ class ServeCommand : public CommandGroup {
   int64_t presence_ = 500;
   int64_t idle_pause_ = 5 * 60 * 1000;
   int64_t idle_close_ = 60 * 60 * 1000;
+  int64_t reconnect_ = 10000;
 };
 
 }  // namespace

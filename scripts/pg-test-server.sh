@@ -15,6 +15,14 @@
 #       waits until they are gone; DIR and its data stay.
 #   pg-test-server.sh restart DIR         starts the server again on DIR's
 #       data, with the options it had (after a crash: WAL recovery first).
+#   pg-test-server.sh standby PRIMARY DIR  makes DIR a synchronous standby
+#       of the (durable) server in PRIMARY: pg_basebackup -R from it, started
+#       like the others (its own socket in DIR), then the primary's
+#       synchronous_standby_names set to '*' and reloaded; returns once the
+#       primary reports it as its sync standby (every commit from then on
+#       waits for it). Prints the standby's URI.
+#   pg-test-server.sh promote DIR         pg_ctl promote of the standby in
+#       DIR, waiting until it takes writes.
 #   pg-test-server.sh run [--fast] -- CMD...  starts one in a temp folder,
 #       runs CMD with PLI_PG_URI set to its URI, always stops it; exits with
 #       CMD's status.
@@ -106,7 +114,40 @@ crash() {
   exit 2
 }
 
+standby() {
+  local primary dir
+  primary=$(cd "$1" && pwd)
+  dir=$2
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  if [[ -n $(ls -A "$dir") ]]; then
+    echo "pg-test-server.sh: $dir is not empty" >&2; exit 2
+  fi
+  [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
+  as_server_user "$BIN/pg_basebackup" -D "$dir/data" -h "$primary" -p $PORT -U pli -R -X stream --checkpoint=fast \
+    --no-sync >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; exit 2; }
+  : >"$dir/options"  # durable: a standby is for failover tests
+  launch "$dir"
+  "$BIN/psql" -X -q -h "$primary" -p $PORT -U pli -d postgres \
+    -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c "SELECT pg_reload_conf()" >/dev/null
+  for _ in $(seq 1500); do
+    [[ $("$BIN/psql" -X -At -h "$primary" -p $PORT -U pli -d postgres \
+        -c "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'") == 1 ]] && return 0
+    sleep 0.02
+  done
+  echo "pg-test-server.sh: the standby in $dir did not become synchronous" >&2
+  exit 2
+}
+
+promote() {
+  local dir
+  dir=$(cd "$1" && pwd)
+  as_server_user "$BIN/pg_ctl" promote -D "$dir/data" -w -t 60 >/dev/null
+}
+
 case ${1:-} in
+  standby) shift; standby "$1" "$2" ;;
+  promote) shift; promote "$1" ;;
   start) shift; start "$@" ;;
   stop) shift; stop "$1" ;;
   crash) shift; crash "$1" ;;
@@ -125,5 +166,5 @@ case ${1:-} in
     "$@" || status=$?
     exit $status
     ;;
-  *) sed -n '2,25p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,32p' "$0" >&2; exit 2 ;;
 esac

@@ -198,6 +198,8 @@ Table* Hub::Lookup(const std::string& id, const std::string& token) {
     }
   } catch (const std::exception& e) {
     std::cerr << "pli serve: reading table " << id << " from the database: " << e.what() << "\n";
+    lookup_side_.reset();  // made again on the next request (failover)
+    lookup_store_.reset();
   }
   return t;
 }
@@ -213,6 +215,8 @@ Table* Hub::LookupCode(const std::string& code) {
         if (std::optional<SideTable> row = lookup_side_->Find(t->id, false)) ReloadSeats(*t, *row);
       } catch (const std::exception& e) {
         std::cerr << "pli serve: reading table " << t->id << " from the database: " << e.what() << "\n";
+        lookup_side_.reset();
+        lookup_store_.reset();
       }
     }
     return t;
@@ -226,11 +230,18 @@ Table* Hub::LookupCode(const std::string& code) {
     if (std::optional<SideTable> row = lookup_side_->Find(code, true)) return Lookup(row->id, "");
   } catch (const std::exception& e) {
     std::cerr << "pli serve: reading a table from the database: " << e.what() << "\n";
+    lookup_side_.reset();
+    lookup_store_.reset();
   }
   return nullptr;
 }
 
 void Hub::Heard(const std::string& game, int64_t seq) {
+  if (game.empty()) {  // the listener connected again: what it missed is read
+    for (auto& [id, t] : tables_)
+      if (t->started) Refresh(*t);
+    return;
+  }
   auto it = games_.find(game);
   if (it == games_.end()) return;  // not held here: read when a request names it
   Table* t = Find(it->second);
@@ -262,16 +273,37 @@ void Hub::Refresh(Table& t) {
 }
 
 bool Hub::Drive(Table& t) {
-  if (!locks_ || t.driving) return true;
+  if (!locks_) return true;
+  // The lock connection was made again: every lock it held was freed with
+  // the old one (another node may drive those tables now).
+  if (const uint64_t epoch = locks_->Epoch(); epoch != lock_epoch_) {
+    lock_epoch_ = epoch;
+    for (auto& [id, other] : tables_) other->driving = false;
+  }
+  if (t.driving) return true;
   try {
     t.driving = locks_->TryLock(t.id);
   } catch (const std::exception& e) {
     std::cerr << "pli serve: " << e.what() << "\n";
   }
+  if (t.driving) {
+    // Taken over: a driver that died between a commit and its NOTIFY left
+    // the other nodes behind, with nothing to wake them (a person's turn on
+    // a node that does not know it is theirs stalls the table). So every
+    // node holding the table reads it (Heard: a seq past any head), this
+    // one too.
+    Refresh(t);
+    Side([game = t.game](SideStore& side) { side.Notify({{game, INT64_MAX}}); }, [] {});
+  }
   return t.driving;
 }
 
 void Hub::DriveScan() {
+  try {
+    locks_->Check();  // a lost lock connection is noticed (and made again) here
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: " << e.what() << "\n";
+  }
   for (auto& [id, t] : tables_)
     if (t->started && !t->driving && !Ended(*t)) Advance(*t);
   drive_timer_->expires_after(std::chrono::seconds(1));
@@ -287,7 +319,13 @@ void Hub::CaughtUp(Table& t, const StoredGame& g) {
     if (e.seq != static_cast<int64_t>(t.events.size()) + 1) break;  // rows are contiguous: never
     if (!t.started) {  // started on another node: its seats (bots named) are stored
       if (lookup_side_) {
-        if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
+        try {
+          if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
+        } catch (const std::exception& e) {
+          std::cerr << "pli serve: reading table " << t.id << " from the database: " << e.what() << "\n";
+          lookup_side_.reset();
+          lookup_store_.reset();
+        }
       }
       t.started = true;
       for (int s = 0; s < t.size; ++s)
@@ -336,8 +374,158 @@ void Hub::Side(std::function<void(SideStore&)> write, std::function<void()> done
   Enqueue(std::move(j));
 }
 
+// --- Failover (several nodes on PostgreSQL; serve/README.md "Failover") -----
+// ../shared/SERVE.md "Beyond one machine": the database's primary may die
+// and a standby be promoted; nodes connect with a multi-host URI and
+// target_session_attrs=read-write (libpq picks the host that takes writes).
+// When a group's commit fails because the connection was lost, whether it
+// was committed is not known: the writer connects again (backoff, up to
+// HubOptions::reconnect_wait from the loss), then asks the log. A group is
+// one transaction (BatchStore::Group), so one of its appended events tells
+// for all of them: the event at its seq with the very hash the writer
+// computed (the hash covers prev, seq and body: that event and no other)
+// means the group was committed, and its results are the answer, nothing
+// written again; else the group is submitted again, each action judged
+// afresh, and an action carrying an idempotency key ("id") that another
+// writer recorded meanwhile is answered with its original seq (the log's
+// UNIQUE (game, id), referee.cc Resubmitted). While no primary answers, each
+// action is refused 503 "reconnecting" and every WebSocket of every table is
+// told {"t":"store","state":"reconnecting"} (then "ok").
+
+bool Hub::Reconnect() {
+  using namespace std::chrono_literals;
+  const auto now = Clock::now();
+  if (!down_) {
+    down_ = true;
+    down_since_ = now;
+    boost::asio::post(io_, [this] { StoreState(false); });
+  }
+  auto backoff = std::chrono::milliseconds(20);
+  for (;;) {
+    try {
+      std::unique_ptr<EventStore> inner = OpenStore(options_.db, OpenMode::kReadWrite);
+      auto batch = std::make_unique<BatchStore>(*inner);
+      batch->FreshReads();
+      std::unique_ptr<SideStore> side = OpenSideStore(options_.db);
+      store_ = std::move(batch);  // before the store it forwards to goes
+      inner_store_ = std::move(inner);
+      side_ = std::move(side);
+      ++reconnects_;
+      down_ = false;
+      boost::asio::post(io_, [this] { StoreState(true); });
+      std::cerr << "pli serve: connected to the database again\n";
+      return true;
+    } catch (const std::exception& e) {
+      if (Clock::now() + backoff > down_since_ + options_.reconnect_wait) {
+        std::cerr << "pli serve: no primary reachable: " << e.what() << "\n";
+        return false;
+      }
+    }
+    std::unique_lock lock(mu_);
+    if (cv_.wait_for(lock, backoff, [&] { return stop_; })) return false;
+    backoff = std::min<std::chrono::milliseconds>(backoff * 2, 1000ms);
+  }
+}
+
+void Hub::StoreState(bool ok) {
+  if (ok == store_ok_) return;
+  store_ok_ = ok;
+  if (ok)  // what was committed while the answer was lost is read from the log
+    for (auto& [id, t] : tables_)
+      if (t->started) Refresh(*t);
+  const std::string text = bj::serialize(bj::object{{"t", "store"}, {"state", ok ? "ok" : "reconnecting"}});
+  for (auto& [id, t] : tables_)
+    for (Follower& f : t->followers)
+      if (f.ws)
+        if (std::shared_ptr<Subscriber> sub = f.sub.lock()) sub->Send(text);
+}
+
+// Whether the group that gave `results` is in the log (see above).
+bool Hub::GroupCommitted(const std::vector<Job>& batch,
+                         const std::vector<std::shared_ptr<AnySubmitResult>>& results) {
+  size_t i = 0;
+  for (const Job& j : batch) {
+    if (!j.done) continue;
+    const AnySubmitResult& r = *results[i++];
+    if (r.outcome != Outcome::kAccepted) continue;
+    std::optional<StoredGame> g = store_->Read(j.game);
+    if (!g || r.seq < 1 || r.seq > static_cast<int64_t>(g->events.size())) return false;
+    const StoredEvent& e = g->events[static_cast<size_t>(r.seq - 1)];
+    return e.seq == r.seq && e.hash == r.hash;
+  }
+  return false;  // nothing appended: nothing was committed
+}
+
+void Hub::GroupActions(std::vector<Job>& batch, size_t actions,
+                       std::vector<std::shared_ptr<AnySubmitResult>>& results) {
+  const auto refuse = [&](const std::string& code, const std::string& message) {
+    results.clear();
+    for (Job& j : batch) {
+      if (!j.done) continue;
+      auto r = std::make_shared<AnySubmitResult>();
+      r->outcome = Outcome::kRejected;
+      r->violation = Verdict{code, "", message, ""};
+      r->message = message;
+      results.push_back(std::move(r));
+    }
+  };
+  for (int round = 0;; ++round) {
+    auto& store = static_cast<BatchStore&>(*store_);
+    try {
+      if (down_) throw StoreError("no primary reachable");  // one attempt to connect, below
+      store.Group([&] {
+        results.clear();
+        for (Job& j : batch) {
+          if (!j.done) continue;
+          auto r = std::make_shared<AnySubmitResult>(SubmitAny(store, j.game, *j.kind, j.action, j.expect));
+          r->match.reset();
+          results.push_back(std::move(r));
+        }
+      });
+      return;
+    } catch (const std::exception& e) {
+      if (!down_) std::cerr << "pli serve: storage failure: " << e.what() << "\n";
+      if (!nodes_ || round >= 3) {
+        refuse("storage", std::string("storage failure: ") + e.what());
+        return;
+      }
+      // The outcome is unknown: the results of this run, complete, are kept
+      // to be checked against the log once connected again.
+      std::vector<std::shared_ptr<AnySubmitResult>> prior;
+      if (!down_ && results.size() == actions) prior = results;
+      if (!Reconnect()) {
+        refuse("reconnecting",
+               "the database has no primary reachable now (pli serve is reconnecting): "
+               "this action may not be written; send it again (with the same id, or the same expect)");
+        return;
+      }
+      if (prior.empty()) continue;
+      // Asked until the log answers (a read may meet the next failure).
+      std::optional<bool> committed;
+      for (int ask = 0; !committed && ask < 3; ++ask) {
+        try {
+          committed = GroupCommitted(batch, prior);
+        } catch (const std::exception& e) {
+          std::cerr << "pli serve: reading the log after a lost commit: " << e.what() << "\n";
+          if (!Reconnect()) break;
+        }
+      }
+      if (!committed) {
+        refuse("reconnecting",
+               "the database has no primary reachable now (pli serve is reconnecting): "
+               "this action may not be written; send it again (with the same id, or the same expect)");
+        return;
+      }
+      if (*committed) {
+        ++recovered_;
+        results = std::move(prior);
+        return;
+      }
+    }
+  }
+}
+
 void Hub::WriterLoop() {
-  auto& store = static_cast<BatchStore&>(*store_);
   for (;;) {
     std::vector<Job> batch;
     {
@@ -356,47 +544,25 @@ void Hub::WriterLoop() {
     float waited = 0;  // the longest an action of this group waited for it
     for (Job& j : batch)
       if (j.done) waited = std::max(waited, std::chrono::duration<float, std::milli>(began - j.enqueued).count());
-    if (actions > 0) {
-      try {
-        store.Group([&] {
-          results.clear();
-          for (Job& j : batch) {
-            if (!j.done) continue;
-            auto r = std::make_shared<AnySubmitResult>(SubmitAny(store, j.game, *j.kind, j.action, j.expect));
-            r->match.reset();
-            results.push_back(std::move(r));
-          }
-        });
-      } catch (const std::exception& e) {
-        std::cerr << "pli serve: storage failure: " << e.what() << "\n";
-        results.clear();
-        for (Job& j : batch) {
-          if (!j.done) continue;
-          auto r = std::make_shared<AnySubmitResult>();
-          r->outcome = Outcome::kRejected;
-          r->violation = Verdict{"storage", "", std::string("storage failure: ") + e.what(), ""};
-          r->message = r->violation->message;
-          results.push_back(std::move(r));
-        }
-      }
-    }
+    if (actions > 0) GroupActions(batch, actions, results);
     const float took = std::chrono::duration<float, std::milli>(Clock::now() - began).count();
-    bool side_ok = true;
     bool any = false;
-    try {
-      for (Job& j : batch) any |= static_cast<bool>(j.side);
-      if (any) {
+    for (Job& j : batch) any |= static_cast<bool>(j.side);
+    for (int round = 0; any; ++round) {
+      try {
         side_->Begin();
         for (Job& j : batch)
           if (j.side) j.side(*side_);
         side_->Commit();
+        break;
+      } catch (const std::exception& e) {
+        std::cerr << "pli serve: " << e.what() << "\n";
+        side_->Rollback();
+        // Several nodes: a lost connection is made again and the group's
+        // side writes tried once more (Reconnect; README "Failover").
+        if (!nodes_ || round > 0 || !Reconnect()) break;
       }
-    } catch (const std::exception& e) {
-      std::cerr << "pli serve: " << e.what() << "\n";
-      side_->Rollback();
-      side_ok = false;
     }
-    (void)side_ok;
     // Other nodes hear of what this group appended, once it is committed.
     if (nodes_ && actions > 0) {
       std::map<std::string, int64_t> heads;
@@ -415,7 +581,7 @@ void Hub::WriterLoop() {
     for (Job& j : batch) {
       if (!j.task) continue;
       try {
-        j.task(store);
+        j.task(static_cast<BatchStore&>(*store_));
       } catch (const std::exception& e) {
         std::cerr << "pli serve: " << e.what() << "\n";
       }
@@ -438,10 +604,15 @@ void Hub::WriterLoop() {
           stats_.posted.Add(std::chrono::duration<float, std::milli>(Clock::now() - finished).count());
           done(*r);
         });
-      } else if (j.side_done) {
+      } else if (j.side_done && !j.task) {
         boost::asio::post(io_, std::move(j.side_done));
       }
     }
+    // Reads of the log (Refresh) after every action's answer: an actor hears
+    // its ack before its event, even when a read of its table (after another
+    // node's NOTIFY, or a reconnection) shared its group.
+    for (Job& j : batch)
+      if (j.task && j.side_done) boost::asio::post(io_, std::move(j.side_done));
   }
 }
 
@@ -493,7 +664,7 @@ void Hub::Pump(Table& t) {
       t->busy = false;
       Committed(*t, std::move(p), r);
       Pump(*t);
-      if (r.violation && r.violation->code == "storage") {  // not again at once
+      if (r.violation && (r.violation->code == "storage" || r.violation->code == "reconnecting")) {  // not again at once
         t->timer->expires_after(std::chrono::seconds(1));
         t->timer->async_wait([this, id](const boost::system::error_code& ec) {
           if (Table* t = Find(id); t && !ec) Advance(*t);
@@ -531,6 +702,9 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
       return;
     }
     case Outcome::kDuplicate:
+      // Its event may be one this node has not folded (a commit whose answer
+      // was lost, hub.cc "Failover"; or another node's): read from the log.
+      if (nodes_ && r.head_seq > static_cast<int64_t>(t.events.size())) Refresh(t);
       p.reply(Json(200, {{"seq", r.seq}}));
       return;
     case Outcome::kStale:
@@ -548,8 +722,8 @@ void Hub::Committed(Table& t, Pending p, const AnySubmitResult& r) {
     p.reply(Malformed("", v.message));
     return;
   }
-  if (v.code == "storage") {
-    p.reply(Error(503, "storage", v.message));
+  if (v.code == "storage" || v.code == "reconnecting") {
+    p.reply(Error(503, v.code, v.message));
     return;
   }
   const bj::array legal = t.match->LegalJson();

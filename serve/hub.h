@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/json/object.hpp>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -51,6 +52,10 @@ struct HubOptions {
   size_t max_tables = 5000;                  // tables in memory in all (creation refused beyond; a restart reloads at most this many)
   std::chrono::milliseconds idle_pause{5 * 60 * 1000};   // nobody following, no action: bots stop
   std::chrono::milliseconds idle_close{60 * 60 * 1000};  // then the game is ended and the table freed
+  // Several nodes on PostgreSQL (hub.cc "Failover"): how long the writer
+  // keeps connecting again after a lost connection before it refuses
+  // actions 503 "reconnecting" (one attempt per group from then on).
+  std::chrono::milliseconds reconnect_wait{10000};
 };
 
 // An HTTP answer: status and body.
@@ -271,6 +276,15 @@ class Hub {
   void Load();
   void Enqueue(Job job);
   void WriterLoop();
+  // The writer's failover (hub.cc "Failover").
+  void GroupActions(std::vector<Job>& batch, size_t actions,
+                    std::vector<std::shared_ptr<AnySubmitResult>>& results);
+  bool GroupCommitted(const std::vector<Job>& batch,
+                      const std::vector<std::shared_ptr<AnySubmitResult>>& results);
+  bool Reconnect();
+  // On the network thread: the writer lost (false) or has again (true) a
+  // primary; every WebSocket is told {"t":"store","state"}.
+  void StoreState(bool ok);
   void Side(std::function<void(SideStore&)> write, std::function<void()> done);
 
   Table* Find(const std::string& id);
@@ -342,6 +356,12 @@ class Hub {
   std::unique_ptr<EventListener> listener_;
   std::unique_ptr<TableLocks> locks_;
   std::unique_ptr<boost::asio::steady_timer> drive_timer_;
+  uint64_t lock_epoch_ = 0;  // TableLocks::Epoch when `driving` was last trusted
+  bool store_ok_ = true;     // the network thread's view of the writer's connection
+  // The writer's failover state (hub.cc "Failover"); counters read by Stats.
+  bool down_ = false;
+  std::chrono::steady_clock::time_point down_since_{};
+  std::atomic<uint64_t> reconnects_{0}, recovered_{0};
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

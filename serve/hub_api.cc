@@ -244,6 +244,10 @@ void Hub::Start(const std::string& table, const std::string& token,
     if (!deal) return reply(Json(200, {{"game", t->game}, {"seq", t->match->seq()}}));
     Submit(*t, Pending{-1, *deal, {}, t->match->seq(), "", [this, id, reply](const Reply& r) {
       Table* t = Find(id);
+      // Several nodes: the table's driver on another node heard of the game
+      // event and dealt first (its deal is the game's); the start stands.
+      if (nodes_ && t && r.status == 409 && bj::parse(r.body).at("error") == "stale")
+        return reply(Json(200, {{"game", t->game}, {"seq", bj::parse(r.body).at("seq")}}));
       if (r.status != 200 || !t) return reply(r);
       reply(Json(200, {{"game", t->game}, {"seq", bj::parse(r.body).at("seq")}}));
     }});
@@ -426,6 +430,12 @@ Reply Hub::Stats() {
     for (const auto& [id, t] : tables_)
       if (t->driving) driving.push_back(bj::string(id));
     more["driving"] = std::move(driving);
+    // Failover (hub.cc "Failover"): the writer's view of the primary, how
+    // often it connected again, and how many groups whose commit's outcome
+    // was unknown were found in the log (answered, not written again).
+    more["store"] = store_ok_ ? "ok" : "reconnecting";
+    more["reconnects"] = reconnects_.load();
+    more["recovered"] = recovered_.load();
   }
   bj::object out{{"tables", tables_.size()},
                     {"followers", followers},

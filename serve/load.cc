@@ -46,6 +46,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <thread>
@@ -75,9 +76,18 @@ struct Config {
   int connections = 5000;
   int kill_after = 10;
   std::string attack;  // "", "spectators", "flood", "resync": issue 30's attacks beside `human`
+  // nodes (issue 31): several pli serve on one PostgreSQL database.
+  std::string db;       // its URI (a multi-host one for failover)
+  int nodes = 3;
+  std::string kill;     // "", "node" (node 0, kill -9) or "primary" (crash, then promote the standby)
+  std::string primary_dir, standby_dir, script = "scripts/pg-test-server.sh";
 };
 
 unsigned short port_ = 0;
+// nodes: each node's port, and the nodes killed; a connection that loses its
+// node connects to the next live one (as a round-robin load balancer does).
+std::vector<unsigned short> ports_;
+std::vector<char> dead_;
 
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
@@ -117,19 +127,25 @@ struct TableRun {
   Clock::time_point next_act = Clock::now();
   // acknowledged actions: seq -> (seat, action)
   std::map<int64_t, std::pair<int, bj::object>> acked;
+  // nodes: the head its spectator had seen at the kill, and when it was
+  // sent the first event after it, and the first a bot played after it.
+  int64_t head = 0, head_at_kill = -1;
+  Clock::time_point first_after{}, bot_after{};
 };
 
 class Conn : public std::enable_shared_from_this<Conn> {
  public:
-  Conn(net::io_context& io, Stats& stats, TableRun& table, std::string token, bool plays, bool resume)
-      : io_(io), timer_(io), stats_(stats), table_(table), token_(std::move(token)), plays_(plays), resume_(resume) {}
+  Conn(net::io_context& io, Stats& stats, TableRun& table, std::string token, bool plays, bool resume, int node = -1)
+      : io_(io), timer_(io), stats_(stats), table_(table), token_(std::move(token)), plays_(plays), resume_(resume),
+        node_(node) {}
 
   void Start() {
     ws_.emplace(io_);
     const uint64_t gen = ++gen_;
     out_.clear();
     beast::get_lowest_layer(*ws_).async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), [self = shared_from_this(), gen](beast::error_code ec) {
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), node_ >= 0 ? ports_[static_cast<size_t>(node_)] : port_),
+        [self = shared_from_this(), gen](beast::error_code ec) {
           if (gen != self->gen_) return;
           if (ec) return self->Retry();
           self->ws_->async_handshake("127.0.0.1", "/ws", [self, gen](beast::error_code ec) {
@@ -150,6 +166,15 @@ class Conn : public std::enable_shared_from_this<Conn> {
     if (!resume_) return;
     lost_ = true;
     ++gen_;
+    if (node_ >= 0) {  // the next live node
+      for (size_t i = 1; i <= ports_.size(); ++i) {
+        const size_t n = (static_cast<size_t>(node_) + i) % ports_.size();
+        if (!dead_[n]) {
+          node_ = static_cast<int>(n);
+          break;
+        }
+      }
+    }
     timer_.expires_after(std::chrono::milliseconds(20));
     timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->Start();
@@ -199,11 +224,25 @@ class Conn : public std::enable_shared_from_this<Conn> {
     if (t == "ack") {
       ++stats_.acks;
       if (stats_.measure) stats_.to_ack.push_back(Ms(Clock::now() - submitted_));
-      table_.acked[m.at("seq").as_int64()] = {seat_, sent_};
+      // The action of this ack's rid (its expect): another of this seat's
+      // may have been sent since (an ack held up by a failover).
+      bj::object action = sent_;
+      if (const bj::value* rid = m.if_contains("rid"); rid && rid->is_int64())
+        if (auto it = sent_by_rid_.find(rid->as_int64()); it != sent_by_rid_.end()) action = it->second;
+      table_.acked[m.at("seq").as_int64()] = {seat_, action};
       return;
     }
     if (t == "rejected") {
       ++stats_.rejected[std::string(m.at("code").as_string())];
+      // No primary for now (failover, serve/README.md): the same action, with
+      // its expect, again shortly (written once at most).
+      if (m.at("code") == "reconnecting" && !last_text_.empty()) {
+        const int64_t at = last_seq_;
+        timer_.expires_after(std::chrono::milliseconds(50));
+        timer_.async_wait([self = shared_from_this(), at](beast::error_code ec) {
+          if (!ec && self->last_seq_ == at && !self->lost_) self->Send(self->last_text_);
+        });
+      }
       return;
     }
     if (t == "stale") {
@@ -215,6 +254,14 @@ class Conn : public std::enable_shared_from_this<Conn> {
     if (seq != last_seq_ + 1) ++stats_.gaps;
     last_seq_ = seq;
     const bj::object& ev = m.at("event").as_object();
+    if (token_.empty()) table_.head = seq;
+    if (token_.empty() && table_.head_at_kill >= 0 && seq > table_.head_at_kill) {
+      const auto now = Clock::now();
+      if (table_.first_after == Clock::time_point{}) table_.first_after = now;
+      const bj::value* by = ev.if_contains("by");
+      if (table_.bot_after == Clock::time_point{} && by && by->is_string() && by->as_string().starts_with("bot"))
+        table_.bot_after = now;
+    }
     const bool end = ev.at("type") == "end";
     if (!end && (ev.contains("hands") || ev.contains("seed") || ev.contains("hash") ||
                  (token_.empty() && m.at("view").as_object().contains("hand"))))
@@ -255,7 +302,9 @@ class Conn : public std::enable_shared_from_this<Conn> {
       if (ec || self->last_seq_ != seq || self->lost_) return;
       self->submitted_ = Clock::now();
       self->sent_ = action;
+      self->sent_by_rid_[seq] = action;
       self->table_.pending[seq + 1] = {self->submitted_, 0};
+      self->last_text_ = text;
       self->Send(text);
     });
   }
@@ -271,11 +320,14 @@ class Conn : public std::enable_shared_from_this<Conn> {
   bool plays_;
   bool resume_;
   bool lost_ = false;
+  int node_ = -1;
+  std::string last_text_;
   uint64_t gen_ = 0;
   int seat_ = -1;
   int64_t last_seq_ = 0;
   Clock::time_point submitted_;
   bj::object sent_;
+  std::map<int64_t, bj::object> sent_by_rid_;  // rid (= expect) -> the action sent with it
 };
 
 double Percentile(std::vector<double> v, double p) {
@@ -684,10 +736,210 @@ std::pair<uint64_t, uint64_t> CheckAcked(const std::string& db, const std::vecto
         for (const auto& [key, value] : action)
           ok = ok && ev.contains(key) && ev.at(key) == value;
       }
+      if (!ok) {
+        std::string there = "nothing";
+        if (g && seq >= 1 && static_cast<size_t>(seq) <= g->events.size())
+          there = kind->EventJson(g->events[static_cast<size_t>(seq - 1)].body, seq, "");
+        std::fprintf(stderr, "pli-load: lost? game %s seq %lld (head %lld): acked seat %d %s; the log has %s\n",
+                     t->game.c_str(), static_cast<long long>(seq), static_cast<long long>(g ? g->head.seq : -1), seat,
+                     bj::serialize(action).c_str(), there.c_str());
+      }
       ++(ok ? found : lost);
     }
   }
   return {found, lost};
+}
+
+// --- nodes (issue 31): several pli serve on one PostgreSQL database --------
+// ../shared/SERVE.md "Beyond one machine". --nodes N servers on --db (a
+// multi-host URI for failover); tables of 4 seats, 3 people and a bot
+// (700 ms), made on node t % N; a table's spectator on that node and its
+// people on the next ones, so that an action taken on one node reaches
+// recipients on others. --kill node: kill -9 of node 0 after --kill-after
+// seconds (its clients connect to the next live node, with `since`);
+// --kill primary: the script's `crash` of --primary-dir, then `promote` of
+// --standby-dir. Reported: p50/p99 submit -> ack and -> last recipient
+// before the kill; after it, the clients resumed and the last one's delay,
+// every table's first event and first bot event after the kill (the
+// driver again), every acknowledged action looked up in the log, and
+// `pli audit` of the database.
+int Nodes(const Config& c) {
+  if (c.db.empty()) {
+    std::cerr << "pli-load: --mode nodes needs --db postgresql://...\n";
+    return 2;
+  }
+  std::vector<pid_t> pids;
+  for (int n = 0; n < c.nodes; ++n) {  // one after another: the first migrates the schema
+    const pid_t pid = StartServer(c, c.db, false, 0);
+    if (pid < 0) return 2;
+    pids.push_back(pid);
+    ports_.push_back(port_);
+  }
+  dead_.assign(ports_.size(), 0);
+  const int nodes = c.nodes;
+  net::io_context io;
+  Stats stats;
+  std::vector<std::unique_ptr<TableRun>> tables;
+  std::vector<std::string> hosts;
+  std::vector<std::shared_ptr<Conn>> conns;
+  std::vector<int> conn_node;
+  for (int t = 0; t < c.tables; ++t) {
+    port_ = ports_[static_cast<size_t>(t % nodes)];
+    bj::value made = Call(http::verb::post, "/api/tables",
+                          R"({"ruleset":"super-president","seats":4,"bots":"easy","options":{"manches":1}})");
+    if (!made.as_object().contains("table")) {
+      std::cerr << "pli-load: a table on node " << t % nodes << " was refused: " << bj::serialize(made) << "\n";
+      return 2;
+    }
+    auto run = std::make_unique<TableRun>();
+    run->id = std::string(made.at("table").as_string());
+    hosts.emplace_back(made.at("host_token").as_string());
+    conns.push_back(std::make_shared<Conn>(io, stats, *run, "", false, true, t % nodes));
+    conn_node.push_back(t % nodes);
+    run->connections = 1;
+    for (int s = 0; s < 3; ++s) {
+      const int node = (t + 1 + s) % nodes;
+      port_ = ports_[static_cast<size_t>(node)];
+      bj::value j = Call(http::verb::post, "/api/join",
+                         R"({"code":")" + std::string(made.at("code").as_string()) + R"(","name":"N)" + std::to_string(s) + "\"}");
+      if (!j.as_object().contains("token")) {
+        std::cerr << "pli-load: a join on node " << node << " was refused: " << bj::serialize(j) << "\n";
+        return 2;
+      }
+      conns.push_back(std::make_shared<Conn>(io, stats, *run, std::string(j.at("token").as_string()), true, true, node));
+      conn_node.push_back(node);
+      ++run->connections;
+    }
+    tables.push_back(std::move(run));
+  }
+  for (auto& conn : conns) conn->Start();
+  io.run_for(std::chrono::milliseconds(500));  // every connection authenticated
+  const auto t0 = Clock::now();
+  for (int t = 0; t < c.tables; ++t) {
+    port_ = ports_[static_cast<size_t>(t % nodes)];
+    tables[t]->next_act = Clock::now() + std::chrono::milliseconds((t * 7919) % 1000) - std::chrono::seconds(1);
+    bj::value started = Call(http::verb::post, "/api/tables/" + tables[t]->id + "/start", "", hosts[t]);
+    if (!started.as_object().contains("game")) {
+      std::cerr << "pli-load: a start on node " << t % nodes << " was refused: " << bj::serialize(started) << "\n";
+      return 2;
+    }
+    tables[t]->game = std::string(started.at("game").as_string());
+  }
+  const auto deadline = t0 + std::chrono::seconds(c.seconds);
+  Clock::time_point promoted{};
+  uint64_t acks_before = 0, moved = 0;
+  if (!c.kill.empty()) {
+    while (Clock::now() < t0 + std::chrono::seconds(c.kill_after)) io.run_for(std::chrono::milliseconds(50));
+    acks_before = stats.acks;
+    stats.measure = false;
+    for (auto& t : tables) t->head_at_kill = t->head;
+    stats.killed = Clock::now();
+    if (c.kill == "node") {
+      dead_[0] = 1;
+      kill(pids[0], SIGKILL);
+      waitpid(pids[0], nullptr, 0);
+      for (int n : conn_node) moved += n == 0 ? 1 : 0;
+    } else {
+      if (std::system(("bash " + c.script + " crash " + c.primary_dir).c_str()) != 0 ||
+          std::system(("bash " + c.script + " promote " + c.standby_dir).c_str()) != 0) {
+        std::cerr << "pli-load: could not crash the primary or promote the standby\n";
+        return 2;
+      }
+      promoted = Clock::now();
+    }
+    for (auto& t : tables) t->pending.clear();
+  }
+  // After the kill: when every table has a driver again (the union of the
+  // live nodes' `driving`, asked every 100 ms).
+  double driven_ms = -1;
+  while (Clock::now() < deadline && stats.ended < static_cast<uint64_t>(c.tables)) {
+    io.run_for(std::chrono::milliseconds(100));
+    if (c.kill.empty() || driven_ms >= 0) continue;
+    std::set<std::string> driven;
+    for (size_t n = 0; n < ports_.size(); ++n) {
+      if (dead_[n]) continue;
+      port_ = ports_[n];
+      try {
+        const bj::value stats_now = Call(http::verb::get, "/api/stats");  // kept: the loop reads into it
+        for (const bj::value& id : stats_now.at("driving").as_array()) driven.insert(std::string(id.as_string()));
+      } catch (const std::exception&) {
+      }
+    }
+    size_t all = 0;
+    for (const auto& t : tables) all += driven.contains(t->id) ? 1 : 0;
+    if (all == tables.size()) driven_ms = Ms(Clock::now() - stats.killed);
+  }
+  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+  double accepted = 0, batches = 0, actions = 0, reconnects = 0, recovered = 0;
+  for (size_t n = 0; n < ports_.size(); ++n) {
+    if (dead_[n]) continue;
+    port_ = ports_[n];
+    const bj::value s1 = Call(http::verb::get, "/api/stats");
+    accepted += s1.at("accepted").to_number<double>();
+    batches += s1.at("batches").to_number<double>();
+    actions += s1.at("actions").to_number<double>();
+    reconnects += s1.at("reconnects").to_number<double>();
+    recovered += s1.at("recovered").to_number<double>();
+  }
+  for (size_t n = 0; n < pids.size(); ++n) {
+    if (dead_[n]) continue;
+    kill(pids[n], SIGTERM);
+    waitpid(pids[n], nullptr, 0);
+  }
+  std::printf("mode nodes: %d nodes, %d tables, %d connections, %.1f s (%llu games ended)%s\n", nodes, c.tables,
+              c.tables * 4, wall, static_cast<unsigned long long>(stats.ended),
+              c.kill.empty() ? "" : (c.kill == "node" ? ", kill -9 of node 0" : ", kill -9 of the primary, standby promoted"));
+  std::printf("accepted actions/s      %.0f (live nodes' counts; %.0f commits, mean %.1f actions each)\n", accepted / wall,
+              batches, batches > 0 ? actions / batches : 0.0);
+  std::printf("submit -> ack           p50 %.2f ms, p99 %.2f ms (%zu acks%s)\n", Percentile(stats.to_ack, 0.5),
+              Percentile(stats.to_ack, 0.99), stats.to_ack.size(), c.kill.empty() ? "" : ", before the kill");
+  std::printf("submit -> last recipient p50 %.2f ms, p99 %.2f ms (recipients on 1 to %d nodes)\n",
+              Percentile(stats.to_last, 0.5), Percentile(stats.to_last, 0.99), std::min(nodes, 4));
+  std::printf("rejections             ");
+  for (const auto& [code, n] : stats.rejected) std::printf(" %s:%llu", code.c_str(), static_cast<unsigned long long>(n));
+  std::printf("\nleaks %llu, gaps %llu\n", static_cast<unsigned long long>(stats.leaks),
+              static_cast<unsigned long long>(stats.gaps));
+  bool ok = stats.leaks == 0 && stats.gaps == 0;
+  if (!c.kill.empty()) {
+    double first = 0, bot = 0;
+    size_t played = 0, botted = 0, open = 0;
+    for (const auto& t : tables) {
+      if (t->first_after != Clock::time_point{}) {
+        ++played;
+        first = std::max(first, Ms(t->first_after - stats.killed));
+      }
+      if (t->bot_after != Clock::time_point{}) {
+        ++botted;
+        bot = std::max(bot, Ms(t->bot_after - stats.killed));
+      }
+      if (t->first_after == Clock::time_point{} && t->head_at_kill >= 0) ++open;
+    }
+    std::printf("after the kill          %llu acks before it; %llu of %llu clients of the killed node resumed on another, "
+                "the last %.0f ms after the kill\n",
+                static_cast<unsigned long long>(acks_before), static_cast<unsigned long long>(stats.resumed),
+                static_cast<unsigned long long>(moved), stats.last_resume_ms);
+    if (promoted != Clock::time_point{})
+      std::printf("primary                 crashed and standby promoted in %.0f ms; the writers connected again %.0f "
+                  "times; %.0f groups whose commit's answer was lost found in the log\n",
+                  Ms(promoted - stats.killed), reconnects, recovered);
+    std::printf("tables going on         %zu of %d sent an event after the kill, the last %.0f ms after it%s; "
+                "%zu a bot's event, the last %.0f ms after it\n",
+                played, c.tables, first,
+                promoted != Clock::time_point{} ? (" (" + std::to_string(static_cast<long long>(first - Ms(promoted - stats.killed))) + " ms after the promotion)").c_str() : "",
+                botted, bot);
+    if (driven_ms >= 0)
+      std::printf("drivers                 every table driven again (union of the live nodes' driving) %.0f ms after "
+                  "the kill (asked every 100 ms)\n", driven_ms);
+    else
+      std::printf("drivers                 NOT every table driven again before the end of the run\n");
+    ok = ok && stats.resumed == moved && played == static_cast<size_t>(c.tables) && driven_ms >= 0;
+  }
+  const auto [found, lost] = CheckAcked(c.db, tables);
+  std::printf("acknowledged actions    %llu in the log at their seq, %llu lost\n", static_cast<unsigned long long>(found),
+              static_cast<unsigned long long>(lost));
+  const int audit = std::system((c.pli + " audit --db '" + c.db + "' > /dev/null 2>&1").c_str());
+  std::printf("pli audit               %s\n", audit == 0 ? "clean" : "NOT clean");
+  return ok && lost == 0 && audit == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -703,9 +955,17 @@ int main(int argc, char** argv) {
     else if (k == "--connections") c.connections = std::min(std::stoi(v), 10000);
     else if (k == "--kill-after") c.kill_after = std::min(std::stoi(v), 300);
     else if (k == "--attack" && (v == "spectators" || v == "flood" || v == "resync")) c.attack = v;
+    else if (k == "--db") c.db = v;
+    else if (k == "--nodes") c.nodes = std::max(1, std::min(std::stoi(v), 16));
+    else if (k == "--kill" && (v == "node" || v == "primary" || v == "none")) c.kill = v == "none" ? "" : v;
+    else if (k == "--primary-dir") c.primary_dir = v;
+    else if (k == "--standby-dir") c.standby_dir = v;
+    else if (k == "--script") c.script = v;
     else {
-      std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery --tables N --seconds S"
-                   " [--connections N] [--kill-after S] [--attack spectators|flood|resync]\n";
+      std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery|nodes --tables N --seconds S"
+                   " [--connections N] [--kill-after S] [--attack spectators|flood|resync]\n"
+                   "       nodes: --db POSTGRESQL-URI [--nodes N] [--kill none|node|primary --kill-after S"
+                   " [--primary-dir DIR --standby-dir DIR --script scripts/pg-test-server.sh]]\n";
       return 2;
     }
   }
@@ -716,6 +976,7 @@ int main(int argc, char** argv) {
     std::filesystem::path dir;
     ~Cleanup() { std::filesystem::remove_all(dir); }
   } cleanup{dir};
+  if (c.mode == "nodes") return Nodes(c);
   if (c.mode == "fsync") return Fsync(dir);
   if (c.mode == "idle") return Idle(c, dir);
   std::optional<InProcess> local;

@@ -77,12 +77,22 @@ class TableLocks {
   virtual ~TableLocks() = default;
   virtual bool TryLock(const std::string& table) = 0;  // true: this node drives it now
   virtual void Unlock(const std::string& table) = 0;
+  // Failover (serve/README.md "Failover"): a lost lock connection frees
+  // every lock it held. Check asks the server (one round trip) and, when
+  // the connection is lost, connects again (after a backoff); TryLock does
+  // too. Epoch counts the connections made after a loss: when it changes,
+  // the node drives nothing until it wins each lock again.
+  virtual void Check() {}
+  virtual uint64_t Epoch() const { return 0; }
 };
 // nullptr for a SQLite file (one node drives every table).
 std::unique_ptr<TableLocks> OpenTableLocks(const std::string& db);
 
 // Calls `heard(game, seq)` on the listener's thread for each event another
-// node (or this one) announces; nullptr for a SQLite file (one node).
+// node (or this one) announces; nullptr for a SQLite file (one node). A lost
+// connection is made again (backoff from 20 ms to 1 s) and LISTEN sent
+// again; then `heard("", 0)`: what was announced meanwhile was not heard, so
+// the node reads every table it holds.
 std::unique_ptr<EventListener> ListenForEvents(const std::string& db,
                                                std::function<void(std::string, int64_t)> heard);
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <iostream>
 #include <thread>
@@ -148,12 +149,13 @@ class PostgresSideStore : public SideStore {
 };
 
 // LISTEN pli_events on a connection of its own; a thread waits on its
-// socket and on a pipe that the destructor writes to stop it.
+// socket and on a pipe that the destructor writes to stop it. A lost
+// connection is made again (side_store.h).
 class PgListener : public EventListener {
  public:
   PgListener(const std::string& uri, std::function<void(std::string, int64_t)> heard)
-      : c_(pg::Connect(uri, OpenMode::kReadWrite, {})), heard_(std::move(heard)) {
-    c_->Exec("LISTEN pli_events", "listening for the other nodes' events");
+      : uri_(uri), heard_(std::move(heard)) {
+    Listen();
     if (pipe(wake_) != 0) throw StoreError("pli serve: cannot make a pipe");
     thread_ = std::thread([this] { Loop(); });
   }
@@ -166,18 +168,42 @@ class PgListener : public EventListener {
   }
 
  private:
+  void Listen() {
+    c_ = pg::Connect(uri_, OpenMode::kReadWrite, {});
+    c_->Exec("LISTEN pli_events", "listening for the other nodes' events");
+  }
+  // Waits `ms` on the pipe: false when told to stop.
+  bool Pause(int ms) {
+    pollfd fd{wake_[0], POLLIN, 0};
+    return poll(&fd, 1, ms) == 0;
+  }
   void Loop() {
+    int backoff = 20;
     for (;;) {
+      if (!c_) {
+        if (!Pause(backoff)) return;
+        try {
+          Listen();
+          std::cerr << "pli serve: listening for other nodes' events again\n";
+          backoff = 20;
+          heard_("", 0);  // what was announced meanwhile: read every table held
+        } catch (const std::exception&) {
+          c_.reset();
+          backoff = std::min(backoff * 2, 1000);
+          continue;
+        }
+      }
       pollfd fds[2] = {{PQsocket(c_->get()), POLLIN, 0}, {wake_[0], POLLIN, 0}};
       if (poll(fds, 2, -1) < 0) {
         if (errno == EINTR) continue;
         return;
       }
       if (fds[1].revents != 0) return;
-      if (PQconsumeInput(c_->get()) == 0) {
+      if (PQconsumeInput(c_->get()) == 0 || PQstatus(c_->get()) == CONNECTION_BAD) {
         std::cerr << "pli serve: the connection that listens for other nodes' events was lost: "
                   << PQerrorMessage(c_->get());
-        return;
+        c_.reset();
+        continue;
       }
       while (PGnotify* n = PQnotifies(c_->get())) {
         const std::string payload = n->extra;
@@ -194,6 +220,7 @@ class PgListener : public EventListener {
       }
     }
   }
+  std::string uri_;
   std::unique_ptr<pg::Conn> c_;
   std::function<void(std::string, int64_t)> heard_;
   int wake_[2] = {-1, -1};
@@ -202,24 +229,70 @@ class PgListener : public EventListener {
 
 class PgTableLocks : public TableLocks {
  public:
-  explicit PgTableLocks(const std::string& uri) : c_(pg::Connect(uri, OpenMode::kReadWrite, {})) {
+  explicit PgTableLocks(const std::string& uri) : uri_(uri) { Open(); }
+  bool TryLock(const std::string& table) override {
+    Ready();
+    pg::Params p;
+    p.Text(table);
+    return Guard([&] { return c_->Run("lock", p, "trying to drive table " + table).Int(0, 0) != 0; });
+  }
+  void Unlock(const std::string& table) override {
+    Ready();
+    pg::Params p;
+    p.Text(table);
+    Guard([&] { return c_->Run("unlock", p, "handing table " + table + " over").Int(0, 0) != 0; });
+  }
+  void Check() override {
+    Ready();
+    pg::Params none;
+    Guard([&] { return c_->Run("ping", none, "asking the lock connection").Rows() > 0; });
+  }
+  uint64_t Epoch() const override { return epoch_; }
+
+ private:
+  void Open() {
+    c_ = pg::Connect(uri_, OpenMode::kReadWrite, {});
     // 1347176754 is "PLI2": the migrations' lock is the one-key 1347176753.
     c_->Prepare("lock", "SELECT pg_try_advisory_lock(1347176754, hashtext($1))::int::int2");
     c_->Prepare("unlock", "SELECT pg_advisory_unlock(1347176754, hashtext($1))::int::int2");
+    c_->Prepare("ping", "SELECT 1::int2");
   }
-  bool TryLock(const std::string& table) override {
-    pg::Params p;
-    p.Text(table);
-    return c_->Run("lock", p, "trying to drive table " + table).Int(0, 0) != 0;
+  // Connected, or connects again once its backoff has passed (throws meanwhile).
+  void Ready() {
+    if (c_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < retry_at_) throw StoreError("the lock connection is being made again");
+    try {
+      Open();
+      ++epoch_;  // the locks of the lost connection are gone
+      backoff_ = std::chrono::milliseconds(20);
+      std::cerr << "pli serve: the lock connection is made again\n";
+    } catch (...) {
+      c_.reset();
+      retry_at_ = now + backoff_;
+      backoff_ = std::min<std::chrono::milliseconds>(backoff_ * 2, std::chrono::milliseconds(1000));
+      throw;
+    }
   }
-  void Unlock(const std::string& table) override {
-    pg::Params p;
-    p.Text(table);
-    c_->Run("unlock", p, "handing table " + table + " over");
+  // Runs fn; a lost connection is dropped (made again by the next Ready).
+  template <typename F>
+  bool Guard(F fn) {
+    try {
+      return fn();
+    } catch (...) {
+      if (PQstatus(c_->get()) == CONNECTION_BAD) {
+        c_.reset();
+        ++epoch_;  // lost: whatever it held is freed now
+        retry_at_ = {};
+      }
+      throw;
+    }
   }
-
- private:
+  std::string uri_;
   std::unique_ptr<pg::Conn> c_;
+  uint64_t epoch_ = 0;
+  std::chrono::steady_clock::time_point retry_at_{};
+  std::chrono::milliseconds backoff_{20};
 };
 
 }  // namespace

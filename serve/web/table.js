@@ -12,6 +12,7 @@ let me = JSON.parse(store.getItem('pli') || 'null');  // {table, token, host, co
 let ws = null, lastSeq = 0, view = null, legal = [], seats = [], picked = new Set(), rid = 0;
 // The server's exact action and label for each entry of `legal` (issue 27).
 let actions = [];
+let lastAct = null, retryAct = null;  // the last action sent; one refused while the database fails over
 let started = false, sawEnd = false, acks = 0, catalogue = null, serverCatalogue = false, focusWanted = false;
 let pliLog = [], pliHist = [], lastPli = null, trickHist = [];  // this manche, as seen
 let lang = localStorage.getItem('pli-lang') || ((navigator.language || 'fr').toLowerCase().startsWith('fr') ? 'fr' : 'en');
@@ -26,7 +27,7 @@ const WORDS = {
     confirmEnd: 'Terminer la partie pour toute la table ? Elle ne pourra pas reprendre.', no: 'Non, continuer', yesEnd: 'Oui, terminer',
     history: 'Plis de la manche', download: 'Télécharger le journal', replay: 'Revoir la partie', chat: 'Discussion', message: 'Message', send: 'Envoyer',
     easy: 'facile', medium: 'moyen', hard: 'difficile', bot: 'robot', human: 'personne', open: 'place libre', away: 'absent', here: 'connecté',
-    connected: 'connecté', disconnected: 'déconnecté, reconnexion…', elsewhere: 'ouvert dans un autre onglet', you: 'vous',
+    connected: 'connecté', disconnected: 'déconnecté, reconnexion…', reconnecting: 'la base de données bascule, reconnexion… votre action sera renvoyée', elsewhere: 'ouvert dans un autre onglet', you: 'vous',
     nameNeeded: 'Un nom, s\'il vous plaît', codeNeeded: 'Le code de la table (par exemple K7M-Q2P)', seatsRange: (a, b) => `De ${a} à ${b} places`,
     cards: (n) => `${n} carte${n > 1 ? 's' : ''}`, toAct: 'à jouer', toBid: 'doit annoncer', toGive: 'doit donner', bid: (b, w) => `annonce ${b ?? '—'} · plis ${w}`,
     manche: (m) => `Manche ${m}`, waiting: 'En attente des joueurs', shareCode: (c) => `Code : ${c}`,
@@ -61,7 +62,7 @@ const WORDS = {
     confirmEnd: 'End the game for the whole table? It cannot resume.', no: 'No, go on', yesEnd: 'Yes, end it',
     history: 'Tricks of this manche', download: 'Download the log', replay: 'Replay the game', chat: 'Chat', message: 'Message', send: 'Send',
     easy: 'easy', medium: 'medium', hard: 'hard', bot: 'bot', human: 'person', open: 'open seat', away: 'away', here: 'connected',
-    connected: 'connected', disconnected: 'disconnected, reconnecting…', elsewhere: 'opened in another tab', you: 'you',
+    connected: 'connected', disconnected: 'disconnected, reconnecting…', reconnecting: 'the database is failing over, reconnecting… your action will be sent again', elsewhere: 'opened in another tab', you: 'you',
     nameNeeded: 'A name, please', codeNeeded: 'The table\'s code (for example K7M-Q2P)', seatsRange: (a, b) => `From ${a} to ${b} seats`,
     cards: (n) => `${n} card${n === 1 ? '' : 's'}`, toAct: 'to play', toBid: 'to bid', toGive: 'to give', bid: (b, w) => `bid ${b ?? '—'} · won ${w}`,
     manche: (m) => `Manche ${m}`, waiting: 'Waiting for players', shareCode: (c) => `Code: ${c}`,
@@ -304,7 +305,16 @@ function onMessage(m) {
   } else if (m.t === 'event') {
     if (m.seq > lastSeq) { if (m.event && m.event.type === 'game') started = true; take(m, m.event); }
   } else if (m.t === 'presence') { seats = m.seats; draw(); }
-  else if (m.t === 'rejected') {
+  else if (m.t === 'store') {
+    // Failover (serve/README.md "Failover"): no primary for now. An action
+    // refused meanwhile ("reconnecting") is sent again, with its expect,
+    // once the store is back: written once at most (a second try that
+    // finds it written is told stale, and the page reads the log again).
+    if (m.state === 'reconnecting') say(t('reconnecting'));
+    else { say(t('connected')); if (retryAct) { const a = retryAct; retryAct = null; send(a); } }
+  } else if (m.t === 'rejected' && m.code === 'reconnecting' && lastAct && m.rid === lastAct.rid) {
+    retryAct = lastAct; say(t('reconnecting'));
+  } else if (m.t === 'rejected') {
     // A refusal never leaves the page stuck: the selection is cleared, the
     // legal list is the server's (or the one before), and focus returns to
     // the hand (issue 26).
@@ -638,7 +648,8 @@ function act(action) {
   // Never an empty play (issue 26): a play or close with no card is not sent.
   if ((action.type === 'play' || action.type === 'close' || action.type === 'exchange') && !(action.cards && action.cards.length)) return;
   focusWanted = true;
-  send({ t: 'act', rid: ++rid, action, expect: lastSeq });
+  lastAct = { t: 'act', rid: ++rid, action, expect: lastSeq };
+  send(lastAct);
 }
 
 // Between manches and at the end: the places or scores by manche, the
