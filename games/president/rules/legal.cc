@@ -48,9 +48,9 @@ void ExactJokers(const State& s, int seat, std::vector<LegalAction>& out) {
     }
     CardSet lone;  // the hand's first joker alone, then the other alone, then both
     lone.insert(jokers.first());
-    const CardSet options[] = {lone, jokers - lone, jokers};
+    const CardSet options[] = {lone, jokers - lone, jokers.size() > 1 ? jokers : CardSet()};
     for (CardSet cards : options) {
-      if (cards.size() != it->count) continue;
+      if (cards.empty() || cards.size() != it->count) continue;
       if (s.pli.count != 0 && internal::JokerOrderDecides(s, Rank::kX, it->declare) &&
           internal::PlayCheck(s, Rank::kX, it->declare, cards) != internal::RankProblem::kFits)
         continue;
