@@ -29,6 +29,9 @@ rc::Gen<JokerScript> GenJokers() {
     j.coloured_high = j.jokers == 2 && *rc::gen::arbitrary<bool>();
     j.sc.overrides.emplace_back("jokers", std::to_string(j.jokers));
     if (j.coloured_high) j.sc.overrides.emplace_back("joker_order", "coloured-high");
+    // X on X needs a pli that X does not close (E1): often enough, so that
+    // every run meets H-B4 step 3.
+    if (j.jokers > 0 && *rc::gen::arbitrary<bool>()) j.sc.overrides.emplace_back("top_rank_closes", "false");
     return j;
   });
 }
