@@ -18,10 +18,10 @@ namespace {
 
 // The text of each card (CardText), made once: two characters, rank and suit.
 using CardChars = std::array<char, 2>;
-const std::array<CardChars, kDeckSize>& CardTexts() {
-  static const std::array<CardChars, kDeckSize> texts = [] {
-    std::array<CardChars, kDeckSize> t;
-    for (int i = 0; i < kDeckSize; ++i) {
+const std::array<CardChars, kCardSlots>& CardTexts() {  // X1, X2 too (H-C1)
+  static const std::array<CardChars, kCardSlots> texts = [] {
+    std::array<CardChars, kCardSlots> t;
+    for (int i = 0; i < kCardSlots; ++i) {
       const std::string text = CardText(Card(static_cast<uint8_t>(i)));
       assert(text.size() == 2);
       t[i] = {text[0], text[1]};

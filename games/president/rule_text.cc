@@ -144,11 +144,18 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 1> kHouseRules = {{
+constexpr std::array<RuleText, 3> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
      "(3 to 10, Q, K, A, 2, J)."},
+    {"H-C1",
+     "Option jokers (0, 1 or 2) adds the jokers X1 and X2 to the deck; a joker the deck "
+     "lacks is an unknown card (malformed). Hands list the jokers last, X1 first."},
+    {"H-C2",
+     "With joker_rank top the jokers form the rank X above every other rank (the 2 is then "
+     "an ordinary rank; under révolution X is the weakest); with joker_order coloured-high, "
+     "of two sets of jokers only the one with more X2 beats (fewer under révolution)."},
 }};
 
 }  // namespace

@@ -48,7 +48,7 @@ struct SeatView {
   // received (K2: nothing stronger, or weaker, than the gift as dealt)
   // revealed: seat s holds at most max_of_rank[s][r] cards of rank r (4 when
   // nothing is known).
-  std::array<std::array<int8_t, kRankCount>, kMaxSeats> max_of_rank{};
+  std::array<std::array<int8_t, kRankSlots>, kMaxSeats> max_of_rank{};
   // The public history of this manche: the log from its deal on (the whole
   // log before the first deal) with, in the deal, every other seat's hand
   // emptied and the seed dropped (it would give the hands away), and, in

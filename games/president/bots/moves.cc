@@ -19,6 +19,14 @@ bool FitsPli(const State& s, Rank r, Declare declare) {
   if (p.ou_rien && r != last) return false;                                            // O2
   if (p.mode == Mode::kSuite) return s.order.StepUp(last, rev) == r;                           // U2
   if (p.mode == Mode::kReverse) return s.order.StepDown(last, rev) == r;                       // V3
+  if (s.options.joker_order != JokerOrder::kEqual && r == Rank::kX && last == Rank::kX) {
+    // H-B4 step 3 (H-C2): with one pack the jokers left are the ones a seat
+    // can play on X; more X2 beats (fewer under révolution), fewer loses.
+    const CardSet left = (s.order.deck & CardSet::OfRank(Rank::kX)) - s.discards - p.last_cards;
+    int d = static_cast<int>(left.contains(kJoker2)) - static_cast<int>(p.last_cards.contains(kJoker2));
+    if (rev) d = -d;
+    if (d != 0) return d > 0;
+  }
   return s.order.Strength(r, rev) >= s.order.Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);  // P3
 }
 
@@ -29,7 +37,7 @@ bool MayPass(const State& s, int seat) {
   const CardSet hand = s.hands[seat];
   if (p.ou_rien) return hand.CountOf(p.last_cards.first().rank()) < p.count;  // O2
   if (!s.options.mandatory_play) return true;
-  for (int ri = 0; ri < kRankCount; ++ri) {  // P4, U4
+  for (int ri = 0; ri < kRankSlots; ++ri) {  // P4, U4
     const Rank r = static_cast<Rank>(ri);
     if (hand.CountOf(r) >= p.count && FitsPli(s, r, Declare::kNone)) return false;
   }
@@ -41,7 +49,7 @@ int CloserSeat(const State& s) {
   if (!s.options.close || p.count == 0) return -1;
   const Rank r = p.last_cards.first().rank();
   if (r == s.order.TopRank(s.revolution)) return -1;  // X2
-  const CardSet left = CardSet::OfRank(r) - s.discards;
+  const CardSet left = (CardSet::OfRank(r) & s.order.deck) - s.discards;  // H-C1: X has 1 or 2 cards
   if (left.size() != p.count) return -1;  // X1: the count must match
   for (int seat = 0; seat < s.seats; ++seat)
     if (s.hands[seat].contains(left)) return seat;
@@ -52,7 +60,7 @@ void PlayActions(const State& s, std::vector<LegalAction>& out) {
   const int seat = s.turn;
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
-  for (int ri = 0; ri < kRankCount; ++ri) {
+  for (int ri = 0; ri < kRankSlots; ++ri) {
     const Rank r = static_cast<Rank>(ri);
     const int have = hand.CountOf(r);
     if (have == 0) continue;

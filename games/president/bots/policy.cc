@@ -14,9 +14,9 @@ namespace pli::bots {
 namespace {
 
 // Sum of strengths: a rough value of a hand under an order.
-int HandValue(const State& s, const std::array<int, kRankCount>& counts, bool rev) {
+int HandValue(const State& s, const std::array<int, kRankSlots>& counts, bool rev) {
   int v = 0;
-  for (int ri = 0; ri < kRankCount; ++ri)
+  for (int ri = 0; ri < kRankSlots; ++ri)
     if (s.order.Has(static_cast<Rank>(ri))) v += counts[ri] * s.order.Strength(static_cast<Rank>(ri), rev);
   return v;
 }
@@ -28,15 +28,15 @@ int PlayCost(const State& s, int seat, const LegalAction& a, const MediumParams&
   const bool is_top = a.rank == top;
   if (hand.size() == a.count) return is_top && s.options.top_rank_last ? k.finish_on_top : k.finish;
 
-  std::array<int, kRankCount> after{};
-  for (int ri = 0; ri < kRankCount; ++ri) after[ri] = hand.CountOf(static_cast<Rank>(ri));
+  std::array<int, kRankSlots> after{};
+  for (int ri = 0; ri < kRankSlots; ++ri) after[ri] = hand.CountOf(static_cast<Rank>(ri));
   const int have = after[static_cast<int>(a.rank)];
   after[static_cast<int>(a.rank)] -= a.count;
   const bool flips = a.count == 4 && s.options.revolution;  // Q1
   const bool rev_after = flips ? !rev : rev;
   const int top_after = after[static_cast<int>(s.order.TopRank(rev_after))];
   int groups_after = 0;  // groups that are not of the top rank
-  for (int ri = 0; ri < kRankCount; ++ri)
+  for (int ri = 0; ri < kRankSlots; ++ri)
     if (after[ri] > 0 && static_cast<Rank>(ri) != s.order.TopRank(rev_after)) ++groups_after;
   if (s.options.top_rank_last && top_after > 0 && groups_after == 0) return k.only_top_left;
 

@@ -12,11 +12,11 @@ namespace {
 
 // Public facts of the current manche, gathered while folding the log.
 struct MancheFacts {
-  std::array<std::array<int8_t, kRankCount>, kMaxSeats> caps{};  // from forced passes
+  std::array<std::array<int8_t, kRankSlots>, kMaxSeats> caps{};  // from forced passes
   std::array<CardSet, kMaxSeats> gave{};                         // what the seat gave to each seat
   // K2: ranks a gift to the seat shows its giver did not hold as dealt
   // (beyond the gift), per giver.
-  std::array<std::array<bool, kRankCount>, kMaxSeats> none_dealt{};
+  std::array<std::array<bool, kRankSlots>, kMaxSeats> none_dealt{};
   void Reset() {
     for (auto& row : caps) row.fill(4);
     gave = {};
@@ -38,7 +38,7 @@ void LearnFromPass(const State& s, int passer, MancheFacts& facts) {
     return;
   }
   if (!s.options.mandatory_play) return;
-  for (int ri = 0; ri < kRankCount; ++ri)
+  for (int ri = 0; ri < kRankSlots; ++ri)
     if (bots::FitsPli(s, static_cast<Rank>(ri), Declare::kNone)) row[ri] = std::min(row[ri], cap);
 }
 
@@ -49,12 +49,12 @@ void LearnFromGift(const State& s, const ExchangeEvent& e, MancheFacts& facts) {
   for (const Gift& g : s.gifts) {
     if (g.done || g.from != e.from || g.to != e.to || g.choice) continue;
     // Strengths in the game's normal order (K2, H-B2); absent ranks are -1.
-    int low = kRankCount, high = -1;
+    int low = kRankSlots, high = -1;
     for (Card c : e.cards) {
       low = std::min(low, s.order.Strength(c.rank(), false));
       high = std::max(high, s.order.Strength(c.rank(), false));
     }
-    for (int ri = 0; ri < kRankCount; ++ri) {
+    for (int ri = 0; ri < kRankSlots; ++ri) {
       const Rank r = static_cast<Rank>(ri);
       if (!s.order.Has(r)) continue;
       const int st = s.order.Strength(r, false);
@@ -172,7 +172,7 @@ SeatView ViewFor(const State& state, const std::vector<Event>& log, int seat) {
     v.max_of_rank[o].fill(4);
     if (o >= state.seats || o == seat) continue;
     v.known[o] = facts.gave[o] & v.unknown;
-    for (int ri = 0; ri < kRankCount; ++ri) {
+    for (int ri = 0; ri < kRankSlots; ++ri) {
       int8_t cap = facts.caps[o][ri];
       if (facts.none_dealt[o][ri])  // it holds only what this seat gave it
         cap = std::min<int8_t>(cap,

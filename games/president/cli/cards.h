@@ -17,6 +17,7 @@ namespace pli::cli {
 // "Qh", or "Q♥" in red.
 inline std::string StyledCard(const Style& style, pli::Card c) {
   if (!style.fancy) return CardText(c);
+  if (c.rank() == Rank::kX) return style.Paint(CardText(c), "1");  // H-C1: no suit, no colour
   static constexpr std::string_view kSymbols[] = {"♣", "♦", "♥", "♠"};
   const auto suit = static_cast<int>(c.suit());
   const std::string text = std::string(1, RankChar(c.rank())) + std::string(kSymbols[suit]);

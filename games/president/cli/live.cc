@@ -85,6 +85,8 @@ GameEvent BuildGame(const LiveArgs& args) {
     if (std::optional<std::string> text = OptionText(g.options, name))
       g.overrides.emplace_back(name, *text);  // canonical text
   }
+  // H-A2: options refused together.
+  if (std::string refused = RefusedCombination(g.options); !refused.empty()) Bad("--option: " + refused);
   CheckNewSeats(args.seats);
   g.seats = args.seats;
   return g;

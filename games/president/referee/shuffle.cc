@@ -41,15 +41,29 @@ std::vector<CardList> DealFromSeed(int seats, int64_t seed, CardSet in_deck) {
   for (int i = 0; i < kDeckSize; ++i) deck[i] = Card(static_cast<uint8_t>(i));
   uint64_t state = static_cast<uint64_t>(seed);
   Shuffle(deck, state, std::make_index_sequence<kDeckSize - 1>());
+  // H-C1: each joker of the deck, X1 then X2, is inserted into the
+  // shuffled cards at a position drawn uniformly from the same stream (an
+  // insertion that keeps the permutation uniform); a deck without jokers
+  // draws nothing more, so its deals are those of the 52-card shuffle.
+  std::array<Card, kCardSlots> all;
+  int n = 0;
+  for (Card c : deck)
+    if (in_deck.contains(c)) all[n++] = c;  // H-R1: only the deck's cards
+  for (const Card joker : {kJoker1, kJoker2}) {
+    if (!in_deck.contains(joker)) continue;
+    uint64_t draw = SplitMix64Next(state);
+    const uint64_t bound = static_cast<uint64_t>(n) + 1;
+    const uint64_t limit = std::numeric_limits<uint64_t>::max() - std::numeric_limits<uint64_t>::max() % bound;
+    while (draw >= limit) draw = SplitMix64Next(state);
+    const int at = static_cast<int>(draw % bound);
+    for (int i = n; i > at; --i) all[i] = all[i - 1];
+    all[at] = joker;
+    ++n;
+  }
   // Card k to seat k mod seats; each hand gathered as a set, which lists it
   // in index order, sorted.
   std::vector<CardSet> held(seats);
-  int k = 0;
-  for (Card c : deck) {
-    if (!in_deck.contains(c)) continue;  // H-R1
-    held[k % seats].insert(c);
-    ++k;
-  }
+  for (int k = 0; k < n; ++k) held[k % seats].insert(all[k]);
   std::vector<CardList> hands(seats);
   for (int seat = 0; seat < seats; ++seat)
     for (Card c : held[seat]) hands[seat].push_back(c);

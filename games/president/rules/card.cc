@@ -10,8 +10,8 @@ namespace pli {
 namespace {
 
 // C1: rank characters in rank order (index = Rank value).
-constexpr std::array<char, kRankCount> kRankChars = {'3', '4', '5', '6', '7', '8', '9',
-                                                     'T', 'J', 'Q', 'K', 'A', '2'};
+constexpr std::array<char, kRankSlots> kRankChars = {'3', '4', '5', '6', '7', '8', '9',
+                                                     'T', 'J', 'Q', 'K', 'A', '2', 'X'};
 // C1: suit letters in suit order (index = Suit value).
 constexpr std::array<char, kSuitCount> kSuitChars = {'c', 'd', 'h', 's'};
 // C1: the suit symbols in UTF-8, in suit order: ♣ U+2663, ♦ U+2666,
@@ -56,15 +56,19 @@ std::optional<Rank> ParseRank(std::string_view text) {
 }
 
 std::string CardText(Card c) {
+  if (c.rank() == Rank::kX) return c == kJoker1 ? "X1" : "X2";  // H-C1
   return std::string{RankChar(c.rank()), kSuitChars[static_cast<int>(c.suit())]};
 }
 
 std::optional<Card> ParseCard(std::string_view text) {
+  // H-C1: the jokers, X1 and X2 in either case, and nothing else with X.
+  if (text == "X1" || text == "x1") return kJoker1;
+  if (text == "X2" || text == "x2") return kJoker2;
   // The rank is "10" or one character; the suit is all that follows.
   const std::size_t rank_length = text.starts_with("10") ? 2 : 1;
   if (text.size() <= rank_length) return std::nullopt;
   const std::optional<Rank> rank = ParseRank(text.substr(0, rank_length));
-  if (!rank) return std::nullopt;
+  if (!rank || *rank == Rank::kX) return std::nullopt;
   const std::optional<Suit> suit = ParseSuit(text.substr(rank_length));
   if (!suit) return std::nullopt;
   return Card(*rank, *suit);

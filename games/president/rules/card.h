@@ -4,7 +4,9 @@
 // nibble of a CardSet and "all cards of rank r" is the mask 0xF << (4 * r).
 //   rank 0..12 = 3 4 5 6 7 8 9 T J Q K A 2   (C2: normal order, weakest first)
 //   suit 0..3  = c d h s                      (C4: suits never matter in play)
-// Bits 52..63 of a CardSet are always zero.
+// H-C1: the jokers are rank 13 (X): X1 is index 52, X2 index 53; they are
+// in a CardSet only in a game with option `jokers` (RankOrder::deck).
+// Bits 54..63 of a CardSet are always zero.
 #ifndef PLI_ENGINE_CARD_H_
 #define PLI_ENGINE_CARD_H_
 
@@ -23,8 +25,10 @@ namespace pli {
 // index and of stored encodings: never renumber.
 enum class Rank : uint8_t {
   k3 = 0, k4, k5, k6, k7, k8, k9, kT, kJ, kQ, kK, kA, k2,
+  kX,  // H-C1: the jokers' rank (X1, X2), in the deck only with option `jokers`
 };
-inline constexpr int kRankCount = 13;
+inline constexpr int kRankCount = 13;  // the natural ranks (C2)
+inline constexpr int kRankSlots = 14;  // the natural ranks and X (H-C1): arrays by rank
 
 enum class Suit : uint8_t { kClubs = 0, kDiamonds, kHearts, kSpades };
 inline constexpr int kSuitCount = 4;
@@ -42,7 +46,12 @@ struct Card {
   friend constexpr bool operator==(Card, Card) = default;
   friend constexpr auto operator<=>(Card, Card) = default;
 };
-inline constexpr int kDeckSize = 52;
+inline constexpr int kDeckSize = 52;  // C1: the natural cards, indices 0..51
+// H-C1: X1 (the plain joker) and X2 (the coloured one), after every
+// natural card, so a hand in index order lists them last, X1 first.
+inline constexpr Card kJoker1{52};
+inline constexpr Card kJoker2{53};
+inline constexpr int kCardSlots = 54;  // card indices 0..53, jokers included
 
 // The number of set bits. Built for plain x86-64 (no POPCNT instruction),
 // std::popcount is a call to libgcc's __popcountdi2, a tenth of the time of
@@ -82,14 +91,14 @@ class CardSet {
   }
   constexpr CardSet OnlyRank(Rank r) const { return *this & OfRank(r); }
   // The ranks of which the set holds at least n cards (1 to 4), all at
-  // once: bit 3 of rank r's nibble is set when it does. Iterate with
+  // once: bit 3 of rank r's nibble is set when it does (X's too, H-C1). Iterate with
   //   for (uint64_t m = set.RanksWithAtLeast(n); m != 0; m &= m - 1)
   //     Rank r = RankOfBit(m);
   constexpr uint64_t RanksWithAtLeast(int n) const {
     uint64_t x = bits_ - ((bits_ >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);  // nibble = its count
     // A count of 0..4 plus 8 - n stays within its nibble; bit 3 says count >= n.
-    return (x + static_cast<uint64_t>(8 - n) * 0x1111111111111ULL) & 0x8888888888888ULL;
+    return (x + static_cast<uint64_t>(8 - n) * 0x11111111111111ULL) & 0x88888888888888ULL;
   }
 
   constexpr void insert(Card c) { bits_ |= uint64_t{1} << c.index; }
@@ -166,21 +175,22 @@ constexpr std::optional<Rank> StepDown(Rank r, bool revolution) {
 // only this data. A rank keeps its number (the card index) whatever its
 // place. The default is C2's order, which the free functions above give.
 struct RankOrder {
-  // Normal-order strength (0 = weakest) of each rank; -1 when the deck lacks it.
-  std::array<int8_t, 13> strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  // Normal-order strength (0 = weakest) of each rank; -1 when the order
+  // lacks it (a rank the deck lacks, H-R1; X without jokers, H-C1).
+  std::array<int8_t, kRankSlots> strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1};
   // The ranks, weakest first (size() of them).
-  std::array<Rank, 13> by_strength{Rank::k3, Rank::k4, Rank::k5, Rank::k6, Rank::k7,
-                                   Rank::k8, Rank::k9, Rank::kT, Rank::kJ, Rank::kQ,
-                                   Rank::kK, Rank::kA, Rank::k2};
-  int8_t count = 13;  // ranks in the deck
+  std::array<Rank, kRankSlots> by_strength{Rank::k3, Rank::k4, Rank::k5, Rank::k6, Rank::k7,
+                                           Rank::k8, Rank::k9, Rank::kT, Rank::kJ, Rank::kQ,
+                                           Rank::kK, Rank::kA, Rank::k2, Rank::k2};
+  int8_t count = 13;  // ranks in the order
   // at_least[k]: the ranks of normal strength k or more, as bit 4r + 3 per
-  // rank r (the form of CardSet::RanksWithAtLeast); at_least[count..13] = 0.
-  std::array<uint64_t, 14> at_least = Masks(by_strength, 13);
+  // rank r (the form of CardSet::RanksWithAtLeast); at_least[count..] = 0.
+  std::array<uint64_t, kRankSlots + 1> at_least = Masks(by_strength, 13);
   // The same under révolution: the ranks of reversed strength k or more.
-  std::array<uint64_t, 14> at_least_reversed = ReversedMasks(by_strength, 13);
+  std::array<uint64_t, kRankSlots + 1> at_least_reversed = ReversedMasks(by_strength, 13);
   // C4: T without and with révolution (by_strength's last and first).
   std::array<Rank, 2> top{Rank::k2, Rank::k3};
-  CardSet deck = CardSet::Deck();  // every card of the deck's ranks (C1, H-R1)
+  CardSet deck = CardSet::Deck();  // every card of the deck (C1, H-R1, H-C1's jokers)
 
   // H-R1: the order of option `ranks` (names, weakest first, as in
   // HOUSE_RULES.md); nullopt for an unknown one.
@@ -192,23 +202,25 @@ struct RankOrder {
     for (int i = 0; i < n; ++i) {
       o.by_strength[i] = ranks[i];
       o.strength[static_cast<int>(ranks[i])] = static_cast<int8_t>(i);
-      o.deck |= CardSet::OfRank(ranks[i]);
+      if (ranks[i] != Rank::kX) o.deck |= CardSet::OfRank(ranks[i]);  // X's cards: H-C1's count
     }
-    for (int i = n; i < 13; ++i) o.by_strength[i] = ranks[n - 1];  // never read
+    for (int i = n; i < kRankSlots; ++i) o.by_strength[i] = ranks[n - 1];  // never read
     o.at_least = Masks(o.by_strength, n);
     o.at_least_reversed = ReversedMasks(o.by_strength, n);
     o.top = {ranks[n - 1], ranks[0]};
     return o;
   }
-  static constexpr std::array<uint64_t, 14> Masks(const std::array<Rank, 13>& by, int n) {
-    std::array<uint64_t, 14> m{};
+  static constexpr std::array<uint64_t, kRankSlots + 1> Masks(const std::array<Rank, kRankSlots>& by,
+                                                              int n) {
+    std::array<uint64_t, kRankSlots + 1> m{};
     for (int k = n - 1; k >= 0; --k)
       m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[k])));
     return m;
   }
 
-  static constexpr std::array<uint64_t, 14> ReversedMasks(const std::array<Rank, 13>& by, int n) {
-    std::array<uint64_t, 14> m{};
+  static constexpr std::array<uint64_t, kRankSlots + 1> ReversedMasks(
+      const std::array<Rank, kRankSlots>& by, int n) {
+    std::array<uint64_t, kRankSlots + 1> m{};
     for (int k = n - 1; k >= 0; --k)  // reversed strength k is by[n - 1 - k]
       m[k] = m[k + 1] | (uint64_t{8} << (4 * static_cast<int>(by[n - 1 - k])));
     return m;
@@ -246,12 +258,14 @@ struct RankOrder {
   friend constexpr bool operator==(const RankOrder&, const RankOrder&) = default;
 };
 
-// C1 text forms. RankChar: "3".."9","T","J","Q","K","A","2".
+// C1 text forms. RankChar: "3".."9","T","J","Q","K","A","2"; "X" (H-C1).
 char RankChar(Rank r);
 std::optional<Rank> ParseRank(std::string_view text);  // also "10", lower case
-// Canonical two-letter form, e.g. "Qh", "Ts", "2c".
+// Canonical two-letter form, e.g. "Qh", "Ts", "2c"; the jokers "X1", "X2" (H-C1).
 std::string CardText(Card c);
-// Accepts "Qh", "qh", "10h", "QH" and suit symbols ♣♦♥♠; nullopt otherwise.
+// Accepts "Qh", "qh", "10h", "QH" and suit symbols ♣♦♥♠; "X1", "x1", "X2",
+// "x2" (H-C1: whether the game's deck has that joker is the referee's
+// question); nullopt otherwise.
 std::optional<Card> ParseCard(std::string_view text);
 // "7h 7s" in index order.
 std::string CardSetText(CardSet s);

@@ -208,6 +208,24 @@ Violation NotHeld(const State& s, int seat, CardSet missing) {
   return v;
 }
 
+// H-C1: a joker this game's deck lacks is an unknown card (malformed,
+// first in the order), as it was before jokers were refereed.
+template <bool kExplain>
+Verdict<kExplain> CheckJokers(const State& s, const CardList& cards) {
+  for (Card c : cards) {
+    if (c.index >= kDeckSize && !s.order.deck.contains(c)) [[unlikely]]
+      return Refuse<kExplain>([&s, c] {
+        Violation v = Malformed("unknown card \"" + CardText(c) + "\": this game has " +
+                                (s.options.jokers == 0 ? std::string("no jokers")
+                                                       : "one joker (X1)") +
+                                " (H-C1, option jokers)");
+        v.rule = "H-C1";
+        return v;
+      });
+  }
+  return Accept<kExplain>();
+}
+
 // P1: the cards are in the hand, named once each, and of one rank: the
 // violation, once CheckCards below has found one.
 Violation CardsViolation(const State& s, int seat, const CardList& cards, const char* rule_for_rank) {
@@ -248,10 +266,30 @@ Violation CiteOrder(const State& s, Rank r, Declare declare, Violation v) {
   return v;
 }
 
+// H-C2: a play refused where the jokers decided (their rank X in the order
+// in force, or H-B4 step 3 between jokers) cites H-C2.
+Violation CiteJokers(const State& s, Rank r, CardSet cards, Violation v) {
+  if (v.code != Code::kTooWeak) return v;
+  const Rank last = internal::LastRank(s);
+  if (r == Rank::kX && last == Rank::kX && s.options.joker_order == JokerOrder::kColouredHigh) {
+    v.rule = "H-C2";
+    v.message = CardSetText(cards) + " does not beat " + CardSetText(s.pli.last_cards) +
+                " (H-C2, H-B4 step 3: joker_order = coloured-high, the set with more X2 beats" +
+                (s.revolution ? "; under révolution the one with fewer" : "") + ")";
+    return v;
+  }
+  if (r != Rank::kX && last != Rank::kX) return v;
+  v.rule = "H-C2";
+  v.message += " (H-C2: the jokers are the rank X, " +
+               std::string(s.revolution ? "the weakest under révolution" : "above every other rank") + ")";
+  return v;
+}
+
 template <bool kExplain>
 Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
   if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a play names at least one card"); });
+  if (auto v = CheckJokers<kExplain>(s, e.cards)) return v;
   if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
   if (p.out & SeatBit(e.seat))  // P5
@@ -281,10 +319,11 @@ Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
                        "the pli is played in " + internal::CountWord(p.count) + "; " +
                            CardSetText(cards) + " is " + internal::CardsWord(n)};
     });
-  const internal::RankProblem problem = internal::RankCheck(s, r, e.declare);
+  const internal::RankProblem problem = internal::PlayCheck(s, r, e.declare, cards);  // H-B4
   if (problem == internal::RankProblem::kFits) return Accept<kExplain>();
   return Refuse<kExplain>([&] {
-    return CiteOrder(s, r, e.declare, internal::ExplainRank(s, r, problem, CardSetText(cards)));
+    return CiteJokers(s, r, cards,
+                      CiteOrder(s, r, e.declare, internal::ExplainRank(s, r, problem, CardSetText(cards))));
   });
 }
 
@@ -307,7 +346,7 @@ Violation MustPlayViolation(const State& s, int seat) {
   // P4 (U4 in a suite or reverse): pass only when no legal play exists.
   const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
   std::string example;
-  for (int ri = 0; ri < kRankCount && example.empty(); ++ri) {
+  for (int ri = 0; ri < kRankSlots && example.empty(); ++ri) {
     Rank r = static_cast<Rank>(ri);
     if (s.hands[seat].CountOf(r) >= p.count &&
         internal::RankCheck(s, r, Declare::kNone) == internal::RankProblem::kFits)
@@ -341,6 +380,7 @@ template <bool kExplain>
 Verdict<kExplain> DecideClose(const State& s, const CloseEvent& e) {
   if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a close names at least one card"); });
+  if (auto v = CheckJokers<kExplain>(s, e.cards)) return v;
   if (auto v = CheckPlayPhase<kExplain>(s)) return v;
   const Pli& p = s.pli;
   if (!s.options.close)
@@ -407,6 +447,7 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (auto v = CheckSeat<kExplain>(s, e.from)) return v;
   if (auto v = CheckSeat<kExplain>(s, e.to)) return v;
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a gift names at least one card"); });
+  if (auto v = CheckJokers<kExplain>(s, e.cards)) return v;
   if (s.phase == Phase::kGameOver)
     return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
   if (s.phase == Phase::kMancheOver)
@@ -450,13 +491,13 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
       return v;
     });
   if (gift->choice) return Accept<kExplain>();  // K3 option `choice`
-  auto need = internal::GiftRanks(s, *gift);
-  std::array<int, kRankCount> have{};
+  auto need = internal::GiftRankSlots(s, *gift);
+  std::array<int, kRankSlots> have{};
   for (Card c : set) ++have[static_cast<int>(c.rank())];
   if (have == need) return Accept<kExplain>();
   return Refuse<kExplain>([&] {
     std::string ranks;
-    for (int ri = 0; ri < kRankCount; ++ri)
+    for (int ri = 0; ri < kRankSlots; ++ri)
       for (int k = 0; k < need[ri]; ++k) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(static_cast<Rank>(ri));
     const std::string which = std::string(gift->best ? "strongest " : "weakest ") +
                               internal::CardsWord(gift->count) + " as dealt";
@@ -470,6 +511,8 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
 
 template <bool kExplain>
 Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
+  for (const CardList& hand : e.hands)
+    if (auto v = CheckJokers<kExplain>(s, hand)) return v;  // H-C1: malformed comes first
   if (s.phase == Phase::kGameOver)
     return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
   if (s.phase == Phase::kExchange || s.phase == Phase::kPlay)

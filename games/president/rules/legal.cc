@@ -21,8 +21,8 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
     if (g.choice) {
       a.cards = pool;
     } else {
-      auto need = internal::GiftRanks(s, g);
-      for (int ri = 0; ri < kRankCount; ++ri) {
+      auto need = internal::GiftRankSlots(s, g);
+      for (int ri = 0; ri < kRankSlots; ++ri) {
         Rank r = static_cast<Rank>(ri);
         if (need[ri] == 0) continue;
         a.cards |= pool.OnlyRank(r);
@@ -31,6 +31,36 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
     }
     out.push_back(std::move(a));
   }
+}
+
+// H-B6, H-C2: with `joker_order` `coloured-high` X1 and X2 differ, so a
+// play of jokers names its cards (`cards`): one entry per set of the hand's
+// jokers of the entry's count that Decide accepts (H-B4 step 3). Entries
+// of natural ranks stay up to suits (RULINGS.md H6).
+void ExactJokers(const State& s, int seat, std::vector<LegalAction>& out) {
+  const CardSet jokers = s.hands[seat].OnlyRank(Rank::kX);
+  if (jokers.empty()) return;
+  std::vector<LegalAction> exact;
+  for (auto it = out.begin(); it != out.end();) {
+    if (it->type != EventType::kPlay || it->seat != seat || it->rank != Rank::kX || !it->cards.empty()) {
+      ++it;
+      continue;
+    }
+    CardSet lone;  // the hand's first joker alone, then the other alone, then both
+    lone.insert(jokers.first());
+    const CardSet options[] = {lone, jokers - lone, jokers.size() > 1 ? jokers : CardSet()};
+    for (CardSet cards : options) {
+      if (cards.empty() || cards.size() != it->count) continue;
+      if (s.pli.count != 0 && internal::JokerOrderDecides(s, Rank::kX, it->declare) &&
+          internal::PlayCheck(s, Rank::kX, it->declare, cards) != internal::RankProblem::kFits)
+        continue;
+      LegalAction a = *it;
+      a.cards = cards;
+      exact.push_back(a);
+    }
+    it = out.erase(it);
+  }
+  out.insert(out.end(), exact.begin(), exact.end());
 }
 
 // Lists the plays of `seat`; returns the ranks it can follow with, without
@@ -66,6 +96,8 @@ uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
     if (fitting[2] & bit)
       out.push_back(LegalAction{EventType::kPlay, seat, r, count, Declare::kReverse, -1, {}, {}});
   }
+  if (s.options.joker_order == JokerOrder::kColouredHigh) [[unlikely]]
+    ExactJokers(s, seat, out);
   return held & fitting[0];
 }
 
@@ -127,7 +159,8 @@ Event ToEvent(const State& s, const LegalAction& a) {
       PlayEvent& play = e.body.emplace<PlayEvent>();
       play.seat = a.seat;
       play.declare = a.declare;
-      first(s.hands[a.seat].OnlyRank(a.rank), a.count, play.cards);
+      // H-B6: an entry that names its cards (H-C2's jokers) is played as named.
+      first(a.cards.empty() ? s.hands[a.seat].OnlyRank(a.rank) : a.cards, a.count, play.cards);
       break;
     }
     case EventType::kClose: {

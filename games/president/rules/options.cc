@@ -22,6 +22,10 @@ constexpr Names kLaterLeadNames = {"trouduc", "president", ""};  // LaterLead
 constexpr std::array<std::string_view, 4> kRanksNames = {"normal", "aces-high", "klootzakken",
                                                          "toronto"};
 
+// H-C2.
+constexpr std::array<std::string_view, 2> kJokerRankNames = {"top", "none"};
+constexpr std::array<std::string_view, 2> kJokerOrderNames = {"equal", "coloured-high"};
+
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
 std::string Quoted(std::string_view text) { return "\"" + EscapeForTerminal(text) + "\""; }
@@ -91,6 +95,14 @@ std::string SetManches(Options& options, std::string_view option, std::string_vi
 }
 std::string GetManches(const Options& options) { return std::to_string(options.manches); }
 
+// H-C1: jokers, one digit 0, 1 or 2 (a JSON integer, H-A3).
+std::string SetJokers(Options& options, std::string_view option, std::string_view value) {
+  if (value != "0" && value != "1" && value != "2") return TakesError(option, "0, 1 or 2", value);
+  options.jokers = value[0] - '0';
+  return "";
+}
+std::string GetJokers(const Options& options) { return std::to_string(options.jokers); }
+
 struct OptionSpec {
   std::string_view name;
   std::string (*set)(Options&, std::string_view option, std::string_view value);
@@ -107,7 +119,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 20> kOptions = {{
+constexpr std::array<OptionSpec, 23> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -128,6 +140,9 @@ constexpr std::array<OptionSpec, 20> kOptions = {{
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
     OptionSpec{"manches", &SetManches, &GetManches},
     EnumOption<&Options::ranks, kRanksNames>("ranks", true),  // H-R1
+    OptionSpec{"jokers", &SetJokers, &GetJokers, true},                      // H-C1
+    EnumOption<&Options::joker_rank, kJokerRankNames>("joker_rank", true),    // H-C2
+    EnumOption<&Options::joker_order, kJokerOrderNames>("joker_order", true),  // H-C2
 }};
 
 }  // namespace
@@ -162,8 +177,7 @@ struct PendingHouseOption {
   std::string_view rule;
 };
 constexpr PendingHouseOption kPendingHouseOptions[] = {
-    {"jokers", "H-C1"},        {"joker_rank", "H-C2"},
-    {"joker_order", "H-C2"},   {"decks", "H-C3"},
+    {"decks", "H-C3"},
     {"wild", "H-W1"},          {"wild_tie", "H-W2"},
     {"high_cards", "H-R2"},    {"transparent", "H-R3"},
     {"three_high", "H-R4"},    {"high_low", "H-R5"},
@@ -217,28 +231,53 @@ std::optional<std::string> OptionText(const Options& options, std::string_view n
   return std::nullopt;
 }
 
+std::string RefusedCombination(const Options& o) {
+  auto refused = [](std::string_view a, std::string_view b, std::string_view why, std::string_view rule) {
+    return "options " + Quoted(a) + " and " + Quoted(b) + ": " + std::string(why) + " (" +
+           std::string(rule) + ")";
+  };
+  // H-C2: without X in `wild` (H-W1, not refereed yet: `wild` is always
+  // "none"), a joker with no rank would have no rank at all.
+  if (o.joker_rank == JokerRank::kNone)
+    return refused("joker_rank", "wild", "joker_rank none needs X in wild (a joker would have no rank at all)",
+                   "H-C2");
+  // H-C2: the coloured joker beats the plain one only when there are two.
+  if (o.joker_order == JokerOrder::kColouredHigh && o.jokers < 2)
+    return refused("joker_order", "jokers", "coloured-high needs jokers 2", "H-C2");
+  return "";
+}
+
 RankOrder OrderOf(const Options& options) {
   using R = Rank;
+  // H-R1: the natural ranks of `ranks`, weakest first.
+  static constexpr R kNormal[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
+                                  R::kT, R::kJ, R::kQ, R::kK, R::kA, R::k2};  // C2
+  static constexpr R kAcesHigh[] = {R::k2, R::k3, R::k4, R::k5, R::k6, R::k7, R::k8,
+                                    R::k9, R::kT, R::kJ, R::kQ, R::kK, R::kA};
+  static constexpr R kKlootzakken[] = {R::k7, R::k8, R::k9, R::kT, R::kJ,
+                                       R::kQ, R::kK, R::kA, R::k2, R::k3};  // no 4, 5, 6
+  static constexpr R kToronto[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
+                                   R::kT, R::kQ, R::kK, R::kA, R::k2, R::kJ};
+  if (options.ranks == Ranks::kNormal && options.jokers == 0) return RankOrder{};  // C2
+  std::array<R, kRankSlots> order{};
+  int n = 0;
+  auto take = [&](const R* ranks, int count) {
+    for (int i = 0; i < count; ++i) order[n++] = ranks[i];
+  };
   switch (options.ranks) {
-    case Ranks::kNormal:
-      return RankOrder{};  // C2
-    case Ranks::kAcesHigh: {  // H-R1: 2 3 4 5 6 7 8 9 T J Q K A
-      static constexpr R kOrder[] = {R::k2, R::k3, R::k4, R::k5, R::k6, R::k7, R::k8,
-                                     R::k9, R::kT, R::kJ, R::kQ, R::kK, R::kA};
-      return RankOrder::FromRanks(kOrder, 13);
-    }
-    case Ranks::kKlootzakken: {  // H-R1: 7 8 9 T J Q K A 2 3, no 4, 5, 6
-      static constexpr R kOrder[] = {R::k7, R::k8, R::k9, R::kT, R::kJ,
-                                     R::kQ, R::kK, R::kA, R::k2, R::k3};
-      return RankOrder::FromRanks(kOrder, 10);
-    }
-    case Ranks::kToronto: {  // H-R1: 3 4 5 6 7 8 9 T Q K A 2 J
-      static constexpr R kOrder[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
-                                     R::kT, R::kQ, R::kK, R::kA, R::k2, R::kJ};
-      return RankOrder::FromRanks(kOrder, 13);
-    }
+    case Ranks::kNormal: take(kNormal, 13); break;
+    case Ranks::kAcesHigh: take(kAcesHigh, 13); break;
+    case Ranks::kKlootzakken: take(kKlootzakken, 10); break;
+    case Ranks::kToronto: take(kToronto, 13); break;
   }
-  return RankOrder{};
+  // H-B2, H-C2: X, the jokers' rank, on top when the game has jokers and
+  // `joker_rank` is `top` (under révolution it is the weakest: reversed).
+  if (options.jokers > 0 && options.joker_rank == JokerRank::kTop) order[n++] = R::kX;
+  RankOrder o = RankOrder::FromRanks(order.data(), n);
+  // H-C1: the jokers are in the deck, X1 first, whatever their rank.
+  if (options.jokers >= 1) o.deck.insert(kJoker1);
+  if (options.jokers >= 2) o.deck.insert(kJoker2);
+  return o;
 }
 
 }  // namespace pli

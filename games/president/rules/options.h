@@ -30,6 +30,10 @@ enum class Scoring { kNone, kPlace };
 
 // H-R1: the natural ranks and their order (HOUSE_RULES.md §4).
 enum class Ranks : uint8_t { kNormal, kAcesHigh, kKlootzakken, kToronto };
+// H-C2: whether the jokers form the rank X on top, or have no rank (wild only).
+enum class JokerRank : uint8_t { kTop, kNone };
+// H-C2: two sets of jokers only, of one count: they tie, or more X2 beats.
+enum class JokerOrder : uint8_t { kEqual, kColouredHigh };
 
 struct Options {
   // Differences of the classic preset (003's basic game), one option each.
@@ -57,6 +61,9 @@ struct Options {
 
   // House rules (HOUSE_RULES.md, H-A1): each defaults to RULES.md's reading.
   Ranks ranks = Ranks::kNormal;         // H-R1
+  int jokers = 0;                       // H-C1: 0, 1 or 2 jokers (per pack)
+  JokerRank joker_rank = JokerRank::kTop;        // H-C2
+  JokerOrder joker_order = JokerOrder::kEqual;   // H-C2
 
   friend bool operator==(const Options&, const Options&) = default;
 };
@@ -77,6 +84,13 @@ std::vector<std::pair<std::string, std::string>> OptionValues(const Options& opt
 std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& options);
 // The canonical text of one option, or nullopt for an unknown name.
 std::optional<std::string> OptionText(const Options& options, std::string_view name);
+
+// H-A2: the refused combinations of HOUSE_RULES.md §1 (judged on the
+// values after the preset and the overrides): the sentence naming both
+// options and the rule, e.g. `options "joker_order" and "jokers":
+// coloured-high needs two jokers (H-C2)`, or "" when they may be played
+// together. A `game` event (and `pli new`) with such options is malformed.
+std::string RefusedCombination(const Options& options);
 
 // H-B2: the order in force of a game with these options (card.h).
 RankOrder OrderOf(const Options& options);

@@ -45,7 +45,7 @@ std::string OrderText(const RankOrder& order) {
 std::string DeckText(const State& s) {
   std::string absent;
   std::vector<char> ranks;
-  for (int ri = 0; ri < kRankCount; ++ri)
+  for (int ri = 0; ri < static_cast<int>(Rank::kX); ++ri)  // the natural ranks (H-R1)
     if (!s.order.Has(static_cast<Rank>(ri))) ranks.push_back(RankChar(static_cast<Rank>(ri)));
   for (size_t i = 0; i < ranks.size(); ++i)
     absent += std::string(i == 0 ? "" : i + 1 == ranks.size() ? " or " : ", ") + ranks[i];
@@ -54,9 +54,17 @@ std::string DeckText(const State& s) {
 }
 
 std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g) {
-  // K2: judged in normal order (the game's order without révolution, H-R1,
-  // H-B2) on the hand as dealt: the weakest ranks first, or the strongest.
+  const std::array<int, kRankSlots> all = GiftRankSlots(s, g);
   std::array<int, kRankCount> counts{};
+  std::copy(all.begin(), all.begin() + kRankCount, counts.begin());
+  return counts;
+}
+
+std::array<int, kRankSlots> GiftRankSlots(const State& s, const Gift& g) {
+  // K2: judged in normal order (the game's order without révolution, H-R1,
+  // H-B2, X on top with jokers, H-C2) on the hand as dealt: the weakest
+  // ranks first, or the strongest.
+  std::array<int, kRankSlots> counts{};
   const CardSet dealt = s.dealt[g.from];
   const int n = s.order.size();
   int left = g.count;

@@ -120,9 +120,39 @@ inline RankProblem RankCheck(const State& s, Rank r, Declare declare) {
   return s.order.Strength(r, rev) < need ? RankProblem::kTooWeak : RankProblem::kFits;
 }
 
+// H-B4 step 3, H-C2: with `joker_order` `coloured-high`, a set of jokers
+// only played on a set of jokers only (the rank X on X, in a free pli, not
+// declaring) beats it when it holds more X2 (fewer under révolution), and
+// loses when it holds fewer; as many is a tie (P3's equal). +1 beats, -1
+// loses, 0 ties.
+inline bool JokerOrderDecides(const State& s, Rank r, Declare declare) {
+  return s.options.joker_order == JokerOrder::kColouredHigh && r == Rank::kX &&
+         declare == Declare::kNone && s.pli.mode == Mode::kFree && LastRank(s) == Rank::kX;
+}
+inline int JokerOrderStep(const State& s, CardSet play) {
+  const int d = static_cast<int>(play.contains(kJoker2)) -
+                static_cast<int>(s.pli.last_cards.contains(kJoker2));
+  return s.revolution ? -d : d;
+}
+// RankCheck for the cards of a play (Decide), H-B4 step 3 included.
+inline RankProblem PlayCheck(const State& s, Rank r, Declare declare, CardSet cards) {
+  const RankProblem problem = RankCheck(s, r, declare);
+  if ((problem == RankProblem::kFits || problem == RankProblem::kTooWeak) &&
+      JokerOrderDecides(s, r, declare)) {
+    const int step = JokerOrderStep(s, cards);
+    if (step != 0) return step > 0 ? RankProblem::kFits : RankProblem::kTooWeak;
+  }
+  return problem;
+}
+// The jokers no hand can play on the last play (H-C1, H-C2): with one
+// pack, the jokers still held are the deck's minus those played.
+inline CardSet UnplayedJokers(const State& s) {
+  return (s.order.deck & CardSet::OfRank(Rank::kX)) - s.discards - s.pli.last_cards;
+}
+
 // A set of ranks in the form of CardSet::RanksWithAtLeast: bit 4r + 3 for
 // rank r, so that it combines with the ranks a hand holds by one AND.
-inline constexpr uint64_t kRankMaskBits = 0x8888888888888ULL;
+inline constexpr uint64_t kRankMaskBits = 0x88888888888888ULL;  // 14 ranks, X included (H-C1)
 constexpr uint64_t RankMaskOf(Rank r) { return uint64_t{8} << (4 * static_cast<int>(r)); }
 constexpr uint64_t RankMaskOf(std::optional<Rank> r) { return r ? RankMaskOf(*r) : 0; }
 // The ranks lo..hi (none when lo > hi); 0 <= lo, hi <= 12.
@@ -157,7 +187,18 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
   // P3: strength at least `need` in the order in force (C2, C3, H-B2),
   // read from its table of masks.
   const int need = s.order.Strength(last, rev) + (s.options.equal_allowed ? 0 : 1);
-  return only & s.order.AtLeast(need, rev);
+  uint64_t fits = only & s.order.AtLeast(need, rev);
+  if (s.options.joker_order != JokerOrder::kEqual && last == Rank::kX) [[unlikely]] {
+    // H-B4 step 3 (H-C2): X on X is decided by the jokers a hand can play
+    // there, with one pack exactly the unplayed ones (`count` of them).
+    const CardSet jokers = UnplayedJokers(s);
+    if (jokers.size() == p.count) {
+      const int step = JokerOrderStep(s, jokers);
+      if (step > 0) fits |= RankMaskOf(Rank::kX) & only;
+      if (step < 0) fits &= ~RankMaskOf(Rank::kX);
+    }
+  }
+  return fits;
 }
 
 // The violation of a problem RankCheck found (not kFits), its sentence
@@ -189,6 +230,9 @@ inline bool MayPass(const State& s, int seat) {
 // K2: the ranks a non-choice gift must have, as the cards of the hand as
 // dealt that it must be chosen from per rank: returns the multiset of ranks
 // as counts (index = rank).
+// Indexed by rank, X included (H-C1: the jokers are the strongest cards).
+std::array<int, kRankSlots> GiftRankSlots(const State& s, const Gift& g);
+// The same for the natural ranks only (a game without jokers).
 std::array<int, kRankCount> GiftRanks(const State& s, const Gift& g);
 
 }  // namespace pli::internal

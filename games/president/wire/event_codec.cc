@@ -62,7 +62,7 @@ void PutSeat(std::string& out, int seat) {
 void PutCards(std::string& out, const CardList& cards) {
   PutVarint(out, cards.size());
   for (Card c : cards) {
-    assert(c.index < kDeckSize);
+    assert(c.index < kCardSlots);
     PutByte(out, c.index);
   }
 }
@@ -290,8 +290,8 @@ void Reader::Cards(CardList& out, std::string_view what, bool non_empty) {
   out.reserve(n);
   for (uint64_t i = 0; i < n; ++i) {
     const uint8_t b = static_cast<uint8_t>(bytes_[pos_]);
-    if (b >= kDeckSize) {
-      Fail(pos_, "card index " + std::to_string(b) + " is not a card (0 to 51)");
+    if (b >= kCardSlots) {  // 52 and 53 are the jokers (H-C1)
+      Fail(pos_, "card index " + std::to_string(b) + " is not a card (0 to 53)");
       return;
     }
     out.push_back(Card(b));

@@ -284,6 +284,11 @@ GameEvent EventReader::ReadGame() {
       }
       g.overrides.emplace_back(name, *text);
     }
+    // H-A2: options refused together, judged after the preset and overrides.
+    if (std::string refused = RefusedCombination(g.options); !refused.empty()) {
+      Fail("options", refused);
+      return g;
+    }
   }
   const bj::value* seats = GetKind("seats", bj::kind::array, true, "an array of names");
   if (seats == nullptr) return g;

@@ -97,6 +97,7 @@ bj::object LegalActionJson(const LegalAction& a) {
       } else {
         o["declare"] = a.declare == Declare::kSuite ? "suite" : "reverse";
       }
+      if (!a.cards.empty()) o["cards"] = CardsJson(a.cards);  // H-B6: jokers under coloured-high
       break;
     case EventType::kClose:
       o["rank"] = rank;
