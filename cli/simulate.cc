@@ -3,6 +3,7 @@
 // are registered by its cli folder (cli/game_commands.h; Super Président's
 // in games/president/cli/, Skull King's prop in games/skull_king/cli/); a simulation of
 // any other game runs the loop of any game (sim/any_sim.h), printed here.
+#include <algorithm>
 #include <boost/json.hpp>
 #include <iomanip>
 #include <iostream>
@@ -128,9 +129,11 @@ AnySimConfig BuildAnySimConfig(const SimulateArgs& args, const Game& game) {
   } else {
     std::stringstream list(args.bots);
     for (std::string word; std::getline(list, word, ',');) {
-      if (!game.MakeBot(word, 0))
-        throw std::runtime_error("--bots: unknown level \"" + word +
-                                 "\" (easy, medium, hard, or mixed)");
+      if (!game.MakeBot(word, 0)) {
+        std::string known;
+        for (const std::string& level : game.Facts().levels) known += level + ", ";
+        throw std::runtime_error("--bots: unknown level \"" + word + "\" (" + known + "or mixed)");
+      }
       c.bots.push_back(word);
     }
   }
@@ -200,10 +203,13 @@ void PrintAnySimText(const AnySimConfig& c, const AnySimResult& r, double second
   PrintRefereed(std::cout, c.seed, c.db, r.manches, r.events, seconds);
   const std::vector<ScoreRow> rows = r.tally.Summary();
   if (rows.empty()) return;
+  // The exact-bids column only for a game whose state records bids (its
+  // `history`, Skull King's): another game's table has none.
+  const bool bids = std::any_of(rows.begin(), rows.end(), [](const ScoreRow& s) { return s.bids > 0; });
   std::cout << std::left << std::setw(8) << "level" << std::right << std::setw(6) << "games"
             << "   " << std::left << std::setw(28) << "mean score (95% CI)" << std::setw(22)
-            << "mean place (95% CI)" << std::setw(22) << "won % (95% CI)"
-            << "exact bids % (95% CI)\n";
+            << "mean place (95% CI)" << std::setw(bids ? 22 : 0) << "won % (95% CI)"
+            << (bids ? "exact bids % (95% CI)" : "") << "\n";
   bool by_seat = false;
   for (const ScoreRow& s : rows) {
     by_seat = by_seat || !s.by_game;
@@ -212,9 +218,9 @@ void PrintAnySimText(const AnySimConfig& c, const AnySimResult& r, double second
               << (Fixed(s.mean_score, 1) + " " + IntervalText(s.mean_score_ci, 1, 1))
               << std::setw(22)
               << (Fixed(s.mean_place, 2) + " " + IntervalText(s.mean_place_ci, 1, 2))
-              << std::setw(22) << (Fixed(s.won * 100, 1) + " " + IntervalText(s.won_ci, 100, 1))
-              << Fixed(s.bids_exact * 100, 1) << " " << IntervalText(s.bids_exact_ci, 100, 1)
-              << "\n";
+              << std::setw(bids ? 22 : 0) << (Fixed(s.won * 100, 1) + " " + IntervalText(s.won_ci, 100, 1));
+    if (bids) std::cout << Fixed(s.bids_exact * 100, 1) << " " << IntervalText(s.bids_exact_ci, 100, 1);
+    std::cout << "\n";
   }
   std::cout << std::right << "\nPlace 1 is the highest total; a game is won by every seat with "
             << "the highest total. "

@@ -153,9 +153,11 @@ std::vector<std::pair<std::string, boost::json::value>> ParseAnyOptions(
 
 std::vector<std::string> AnySeatLevels(const AnySimConfig& config, int game) {
   if (!config.mixed) return config.bots;
-  static const char* kLevels[] = {"easy", "medium", "hard"};
+  // The game's own levels (GameFacts::levels), rotated: a game with one
+  // level plays it at every seat.
+  const std::vector<std::string> own = config.game->Facts().levels;
   std::vector<std::string> levels;
-  for (int s = 0; s < config.seats; ++s) levels.emplace_back(kLevels[(s + game) % 3]);
+  for (int s = 0; s < config.seats; ++s) levels.push_back(own[static_cast<size_t>(s + game) % own.size()]);
   return levels;
 }
 

@@ -46,7 +46,7 @@ struct AnySimConfig {
   std::vector<std::pair<std::string, boost::json::value>> options;
   int games = 1;
   int seats = 3;
-  bool mixed = false;               // rotate easy, medium, hard over the seats, game by game
+  bool mixed = false;               // rotate the game's levels (easy, medium, hard) over the seats, game by game
   std::vector<std::string> bots;    // one level per seat (unless mixed)
   int64_t seed = 1;
   std::optional<int> manches;       // end the game after this many manches (none: its own end)
