@@ -388,9 +388,11 @@ std::optional<uint8_t> FormatOf(const Game& game);
 // played by its bots through the referee:
 //   - Match::StateJson holds `phase` (a string), `turn` (the seat of
 //     Turn(), null when it is -1), `hands` (one array of card strings per
-//     seat: serve's views count and hide them) and, when the game keeps a
-//     score under its options, `scores` (one number per seat:
-//     sim/score_stats.cc); `pli new`/`play --json` print `phase` and `turn`.
+//     seat: serve's views count and hide them) and `scores` (one number
+//     per seat) at least under some of its options: `pli simulate` of any
+//     game tallies them (sim/score_stats.cc), so a game that keeps no score
+//     writes one 0 per seat, and the suite fails a game whose random games
+//     never show `scores`; `pli new`/`play --json` print `phase` and `turn`.
 //   - Match::LegalJson's entries each have `type` (a string) and `seat`
 //     (a seat of the game: serve/projection.h sends a seat its own), and
 //     LegalActionsJson gives one exact action per entry, in its order,
