@@ -121,7 +121,7 @@ TEST_CASE("H-C1 S2 P1: with jokers the cards are conserved in the deck written h
   });
 }
 
-TEST_CASE("H-C2 H-B2 H-B4: plays on and of jokers follow the order written here; each option changes a verdict") {
+TEST_CASE("H-C2 H-B2 H-B4: plays on and of jokers follow the order written here, and each option changes a verdict") {
   static std::map<std::string, int> differs;
   Prop("in a free pli, a play of one rank on the last play is legal exactly when HOUSE_RULES.md says", [] {
     const JokerScript j = *GenJokers();
@@ -195,7 +195,7 @@ TEST_CASE("H-C2 H-B2 H-B4: plays on and of jokers follow the order written here;
   CHECK(differs["coloured-high"] > 0);
 }
 
-TEST_CASE("H-C1: a joker the deck lacks is malformed, citing H-C1; a game without jokers reads X1 so") {
+TEST_CASE("H-C1: a joker the deck lacks is malformed, citing H-C1, and a game without jokers reads X1 so") {
   Prop("a play of a joker this game lacks is malformed (H-C1)", [] {
     const JokerScript j = *GenJokers();
     if (j.jokers == 2) return;
@@ -208,7 +208,7 @@ TEST_CASE("H-C1: a joker the deck lacks is malformed, citing H-C1; a game withou
   });
 }
 
-TEST_CASE("H-C1 S2: a seeded deal with jokers deals every card once; without jokers it is unchanged") {
+TEST_CASE("H-C1 S2: a seeded deal with jokers deals every card once, and without jokers it is unchanged") {
   Prop("DealFromSeed of a deck with 1 or 2 jokers: the deck, each card once, sizes within one", [] {
     const int seats = *rc::gen::inRange(4, 9);
     const int64_t seed = *rc::gen::arbitrary<int64_t>();

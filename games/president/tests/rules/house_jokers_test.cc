@@ -42,7 +42,7 @@ TEST_CASE("H-C1: X1 and X2 are cards, written X1 X2, read in either case, and no
   CHECK(CardSetText(Set({"X2", "2s", "X1", "3c"})) == "3c 2s X1 X2");
 }
 
-TEST_CASE("H-C1 H-C2 H-B2: X on top of the order in force, reversed under révolution; the deck") {
+TEST_CASE("H-C1 H-C2 H-B2: X on top of the order in force, reversed under révolution, and the deck") {
   const RankOrder none = OrderOf(Options{});
   CHECK(none == RankOrder{});  // H-A1
   CHECK_FALSE(none.Has(Rank::kX));

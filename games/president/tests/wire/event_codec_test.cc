@@ -216,9 +216,12 @@ TEST_CASE("Stored encoding rejects non-minimal and overlong varints") {
              Catch::Contains("64 bits"));
 }
 
-TEST_CASE("Stored encoding rejects a card above 51, a seat above 7 and a declare above 2") {
-  CHECK_THAT(DecodeBad(Bytes({0x01, 0x04, 0x00, 0x00, 0x01, 0x34, 0x00})),
-             Catch::Contains("at byte 5") && Catch::Contains("52"));
+TEST_CASE("Stored encoding rejects a card above 53, a seat above 7 and a declare above 2") {
+  // FORMAT.md: cards are 0 to 51, and the jokers X1 = 52, X2 = 53 (H-C1).
+  CHECK_THAT(DecodeBad(Bytes({0x01, 0x04, 0x00, 0x00, 0x01, 0x36, 0x00})),
+             Catch::Contains("at byte 5") && Catch::Contains("54") && Catch::Contains("0 to 53"));
+  CHECK(std::holds_alternative<Event>(pli::DecodeEvent(Bytes({0x01, 0x04, 0x00, 0x00, 0x01, 0x34, 0x00}))));
+  CHECK(std::holds_alternative<Event>(pli::DecodeEvent(Bytes({0x01, 0x04, 0x00, 0x00, 0x01, 0x35, 0x00}))));
   CHECK_THAT(DecodeBad(Bytes({0x01, 0x02, 0x00, 0x01, 0x01, 0xff})), Catch::Contains("card"));
   CHECK_THAT(DecodeBad(Bytes({0x01, 0x05, 0x00, 0x08})),
              Catch::Contains("at byte 3") && Catch::Contains("seat"));
