@@ -247,6 +247,45 @@ std::string RefusedCombination(const Options& o) {
   return "";
 }
 
+std::string ParseHighCards(std::string_view value, CardSet& high) {
+  constexpr std::string_view kOption = "high_cards";
+  constexpr std::string_view kAllowed = "\"none\" or distinct canonical cards joined by \"+\" (\"3c+3s\", \"Jd\")";
+  high = CardSet();
+  if (value == "none") return "";
+  std::string_view rest = value;
+  while (true) {
+    const size_t plus = rest.find('+');
+    const std::string_view token = rest.substr(0, plus);
+    const std::optional<Card> card = ParseCard(token);
+    // H-A3: the exact canonical text ("Jd", not "jd", "JD" or "J♦").
+    if (!card || CardText(*card) != token) return TakesError(kOption, kAllowed, value);
+    // H-R2, §1: a joker is not a value high_cards takes.
+    if (card->rank() == Rank::kX)
+      return TakesError(kOption, kAllowed, value) + " (a joker is not a high card, H-R2)";
+    if (high.contains(*card)) return TakesError(kOption, kAllowed, value) + " (" + CardText(*card) + " twice)";
+    high.insert(*card);
+    if (plus == std::string_view::npos) return "";
+    rest = rest.substr(plus + 1);
+  }
+}
+
+std::string HighCardsRefusal(const Options& options, CardSet high) {
+  Options natural = options;  // the natural ranks of `ranks` only (H-R1)
+  natural.jokers = 0;
+  natural.joker_rank = JokerRank::kTop;
+  const RankOrder order = OrderOf(natural);
+  const std::string ranks = *OptionText(options, "ranks");
+  for (Card c : high) {
+    if (!order.deck.contains(c))
+      return "options \"high_cards\" and \"ranks\": " + CardText(c) + " is not in the deck of ranks " + ranks +
+             " (H-R2)";
+    if (c.rank() == order.TopRank(false))
+      return "options \"high_cards\" and \"ranks\": " + CardText(c) + " is of " +
+             std::string(1, RankChar(c.rank())) + ", the natural top rank of ranks " + ranks + " (H-R2)";
+  }
+  return "";
+}
+
 RankOrder OrderOf(const Options& options) {
   using R = Rank;
   // H-R1: the natural ranks of `ranks`, weakest first.

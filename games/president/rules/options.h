@@ -95,6 +95,19 @@ std::string RefusedCombination(const Options& options);
 // H-B2: the order in force of a game with these options (card.h).
 RankOrder OrderOf(const Options& options);
 
+// H-R2 building blocks (HOUSE_RULES.md §1, §4), not wired yet: `high_cards`
+// stays in the pending house options (options.cc) until the engine ranks
+// its cards as H. ParseHighCards reads the option's value ("none", or
+// distinct canonical cards joined by "+", in any order; no joker, H-A3's
+// exact text): the card set (empty for "none") in `high`, and the error
+// sentence, or "" on success.
+std::string ParseHighCards(std::string_view value, CardSet& high);
+// H-A2, H-R2: §1's refused values of `high_cards` under these options (a
+// card the deck of `ranks` lacks; a card of the natural top rank of
+// `ranks`; `wild` is not refereed yet): the sentence naming both options
+// and the rule, or "" when the cards may be high.
+std::string HighCardsRefusal(const Options& options, CardSet high);
+
 }  // namespace pli
 
 #endif  // PLI_ENGINE_OPTIONS_H_
