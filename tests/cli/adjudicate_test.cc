@@ -31,7 +31,7 @@ using pli::test::TempDir;
 
 const std::string kFixtures = std::string(PLI_SOURCE_DIR) + "/games/president/fixtures";
 // Every game's scenarios are under games/ (games/<game>/fixtures/).
-const std::string kGames = std::string(PLI_SOURCE_DIR) + "/games";
+const std::string kGamesDir = std::string(PLI_SOURCE_DIR) + "/games";
 
 std::string Fixture(const std::string& name) { return kFixtures + "/" + name + ".jsonl"; }
 
@@ -326,14 +326,14 @@ TEST_CASE("pli check games/*/fixtures: every scenario of the project holds") {
   const Result r = PliArgv(args);
   INFO(r.out << r.err);
   CHECK(r.status == 0);
-  CHECK(r.out == std::to_string(ScenarioCount(kGames)) + " passed, 0 failed\n");
+  CHECK(r.out == std::to_string(ScenarioCount(kGamesDir)) + " passed, 0 failed\n");
   args.push_back("--json");
   const Result j = PliArgv(args);
   CHECK(j.status == 0);
   const json::value doc = Json(j);
   CHECK(doc.at("failed") == 0);
-  CHECK(doc.at("passed") == ScenarioCount(kGames));
-  CHECK(doc.at("scenarios").as_array().size() == static_cast<size_t>(ScenarioCount(kGames)));
+  CHECK(doc.at("passed") == ScenarioCount(kGamesDir));
+  CHECK(doc.at("scenarios").as_array().size() == static_cast<size_t>(ScenarioCount(kGamesDir)));
 }
 
 TEST_CASE("pli check: a wrong expectation fails, naming what was expected and found") {

@@ -17,12 +17,12 @@
 namespace {
 
 namespace bj = boost::json;
-const std::string kGames = std::string(PLI_SOURCE_DIR) + "/games";
+const std::string kGamesDir = std::string(PLI_SOURCE_DIR) + "/games";
 
 }  // namespace
 
 TEST_CASE("replay page: every rule id a violation of a fixture cites has its sentence, in every game") {
-  const std::vector<std::string> scenarios = pli::FindScenarios(kGames);
+  const std::vector<std::string> scenarios = pli::FindScenarios(kGamesDir);
   REQUIRE(!scenarios.empty());
   int cited = 0, skull_king = 0;
   for (const std::string& path : scenarios) {
@@ -47,7 +47,7 @@ TEST_CASE("replay page: every rule id a violation of a fixture cites has its sen
 TEST_CASE("replay page: a Skull King violation's rule is cited with SKULL_KING.md's sentence (SK-B4)") {
   // games/skull_king/fixtures/rules/SK-B4-hook-simultaneous-illegal: seq 5 is
   // bid-equalizes, SK-B4 (its .expect.json).
-  const std::string path = kGames + "/skull_king/fixtures/rules/SK-B4-hook-simultaneous-illegal.jsonl";
+  const std::string path = kGamesDir + "/skull_king/fixtures/rules/SK-B4-hook-simultaneous-illegal.jsonl";
   const bj::object doc = pli::ReplayDocument(pli::LoadAnyFileGame(path, std::nullopt), path);
   const bj::object& rules = doc.at("rules").as_object();
   REQUIRE(rules.size() == 1);
