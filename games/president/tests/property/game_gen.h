@@ -380,22 +380,31 @@ inline constexpr int kDefaultGames = 300;
 inline constexpr int kDefaultGames = 100;
 #endif
 
+// One run of `testable` over kDefaultGames games (RC_PARAMS's seed moved on
+// by `round`, so a later round plays other games, reproducibly), its
+// outcome reported to Catch. Returns whether every game passed.
+template <typename Testable>
+bool PropRound(const std::string& description, Testable&& testable, int round = 0) {
+  using namespace rc::detail;
+  TestParams params = configuration().testParams;
+  if (params.maxSuccess == TestParams().maxSuccess) params.maxSuccess = kDefaultGames;
+  params.seed += static_cast<uint64_t>(round);
+  TestMetadata metadata;
+  metadata.id = description;
+  metadata.description = description;
+  const TestResult result = checkTestable(std::forward<Testable>(testable), metadata, params);
+  std::ostringstream message;
+  printResultMessage(result, message);
+  INFO(message.str() << "\n");
+  if (!result.template is<SuccessResult>()) FAIL_CHECK("round " << round);
+  return result.template is<SuccessResult>();
+}
+
 // rc::prop (rapidcheck/catch.h) with kDefaultGames tests instead of 100.
 template <typename Testable>
 void Prop(const std::string& description, Testable&& testable) {
   SECTION(description) {
-    using namespace rc::detail;
-    TestParams params = configuration().testParams;
-    if (params.maxSuccess == TestParams().maxSuccess) params.maxSuccess = kDefaultGames;
-    TestMetadata metadata;
-    metadata.id = description;
-    metadata.description = description;
-    const TestResult result = checkTestable(std::forward<Testable>(testable), metadata, params);
-    std::ostringstream message;
-    printResultMessage(result, message);
-    INFO(message.str() << "\n");
-    if (!result.template is<SuccessResult>()) FAIL();
-    SUCCEED();
+    if (!PropRound(description, std::forward<Testable>(testable))) FAIL("the property failed (above)");
   }
 }
 

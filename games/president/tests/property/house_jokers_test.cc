@@ -123,7 +123,7 @@ TEST_CASE("H-C1 S2 P1: with jokers the cards are conserved in the deck written h
 
 TEST_CASE("H-C2 H-B2 H-B4: plays on and of jokers follow the order written here, and each option changes a verdict") {
   static std::map<std::string, int> differs;
-  Prop("in a free pli, a play of one rank on the last play is legal exactly when HOUSE_RULES.md says", [] {
+  const auto property = [] {
     const JokerScript j = *GenJokers();
     const Game g = PlayJokersOrFail(j);
     const Rank x = ParseCard("X1")->rank();
@@ -190,7 +190,18 @@ TEST_CASE("H-C2 H-B2 H-B4: plays on and of jokers follow the order written here,
           RC_FAIL(Failure(g, k, EventToJson(e) + (listed ? " is listed but refused" : " is accepted but not listed")));
       }
     }
-  });
+  };
+  const std::string description =
+      "in a free pli, a play of one rank on the last play is legal exactly when HOUSE_RULES.md says";
+  Prop(description, property);
+  // Coloured-high changes a verdict only on X on X in a free pli, a set of
+  // jokers with more X2 than the last and equal plays refused, or the
+  // reverse: with 100 games (Debug builds) about one run in eight meets
+  // none (CI met such a run). Further rounds of other games until one
+  // does, at most 20: all missing is below 1e-17, and a rule that never
+  // changes a verdict still fails.
+  for (int round = 1; round <= 20 && differs["coloured-high"] == 0; ++round)
+    if (!PropRound(description, property, round)) break;
   CHECK(differs["jokers"] > 0);
   CHECK(differs["coloured-high"] > 0);
 }
