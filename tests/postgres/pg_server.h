@@ -1,7 +1,9 @@
-// pg_server.h: the PostgreSQL server the tests of tests/postgres/ use: the
-// one the ctest fixture started (PLI_PG_URI, scripts/pg-test-server.sh),
-// else one this process starts through that script and stops at exit. Each
-// store a test makes gets a database of its own on it.
+// pg_server.h: PostgreSQL for the tests. PgServerUri(): the server the tests
+// of tests/postgres/ share, the one the ctest fixture started (PLI_PG_URI,
+// scripts/pg-test-server.sh), else one this process starts through that
+// script and stops at exit; each store a test makes gets a database of its
+// own on it. PgTestServer: a server of a test's own (its roles, a standby, a
+// death), in a private folder. PgExec and PgText: one statement on any URI.
 #ifndef PLI_TESTS_POSTGRES_PG_SERVER_H_
 #define PLI_TESTS_POSTGRES_PG_SERVER_H_
 
@@ -18,6 +20,49 @@
 #include "referee/postgres_store.h"
 
 namespace pli::test {
+
+// One line of scripts/pg-test-server.sh's output (`args` its arguments);
+// fails the test when the script fails.
+inline std::string PgTestScript(const std::string& args) {
+  const std::string cmd = "bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh " + args;
+  std::FILE* out = popen(cmd.c_str(), "r");
+  char line[512] = {};
+  if (out != nullptr && std::fgets(line, sizeof line, out) == nullptr) line[0] = '\0';
+  const int status = out != nullptr ? pclose(out) : -1;
+  INFO(cmd);
+  REQUIRE(status == 0);
+  std::string s = line;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+// A PostgreSQL server of one test's own: unix socket in the folder
+// /tmp/pli-<tag>-<pid>-<name>, no TCP port, stopped by its pid when this
+// object goes. `fast`: fsync off (a contract test, not a durability one).
+class PgTestServer {
+ public:
+  PgTestServer(const std::string& tag, const std::string& name, bool fast)
+      : dir_("/tmp/pli-" + tag + "-" + std::to_string(getpid()) + "-" + name) {
+    PgTestScript("start " + dir_ + (fast ? " --fast" : ""));
+  }
+  // A synchronous standby of `primary` (pg_basebackup -R), named `name`.
+  PgTestServer(const PgTestServer& primary, const std::string& name)
+      : dir_(primary.dir_.substr(0, primary.dir_.rfind('-') + 1) + name) {
+    PgTestScript("standby " + primary.dir_ + " " + dir_);
+  }
+  PgTestServer(const PgTestServer&) = delete;
+  PgTestServer& operator=(const PgTestServer&) = delete;
+  ~PgTestServer() { std::system(("bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh stop " + dir_).c_str()); }
+  // The URI of database `db` as `user`.
+  std::string Uri(const std::string& db, const std::string& user = "pli") const {
+    return "postgresql:///" + db + "?host=" + dir_ + "&port=54329&user=" + user;
+  }
+  const std::string& dir() const { return dir_; }
+  std::string Socket() const { return dir_ + "/.s.PGSQL.54329"; }
+
+ private:
+  std::string dir_;
+};
 
 // The server this process stops at exit, if it started one.
 struct OwnPgServer {
@@ -50,8 +95,7 @@ inline const std::string& PgServerUri() {
   return uri;
 }
 
-// Runs SQL on the server's database "postgres" as the superuser; returns ""
-// or the server's error message.
+// Runs `sql` on `uri`; returns "" or the server's error message.
 inline std::string PgExec(const std::string& uri, const std::string& sql) {
   PGconn* c = PQconnectdb(uri.c_str());
   std::string err;

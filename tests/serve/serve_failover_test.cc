@@ -22,72 +22,22 @@
 #include <mutex>
 #include <set>
 
+#include "tests/postgres/pg_server.h"
 #include "tests/serve/serve_client.h"
 
 namespace {
 
-std::string Script(const std::string& args) {
-  const std::string cmd = "bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh " + args;
-  std::FILE* out = popen(cmd.c_str(), "r");
-  char line[512] = {};
-  const bool read = out != nullptr && std::fgets(line, sizeof line, out) != nullptr;
-  const int status = out != nullptr ? pclose(out) : -1;
-  INFO(cmd);
-  REQUIRE(status == 0);
-  (void)read;
-  std::string s = line;
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return s;
-}
+using pli::test::PgExec;
+using pli::test::PgTestScript;
+using pli::test::PgText;
 
-// A PostgreSQL server in a folder of its own (durable unless `fast`).
-class PgServer {
+// A PostgreSQL server in a folder of its own (durable unless `fast`), or a
+// synchronous standby of one.
+class PgServer : public pli::test::PgTestServer {
  public:
-  explicit PgServer(bool fast, const std::string& name = "p") {
-    dir_ = "/tmp/pli-failover-" + std::to_string(getpid()) + "-" + name;
-    Script("start " + dir_ + (fast ? " --fast" : ""));
-  }
-  // A synchronous standby of `primary` (pg_basebackup -R).
-  PgServer(const PgServer& primary, const std::string& name) {
-    dir_ = "/tmp/pli-failover-" + std::to_string(getpid()) + "-" + name;
-    Script("standby " + primary.dir_ + " " + dir_);
-  }
-  ~PgServer() { std::system(("bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh stop " + dir_).c_str()); }
-  std::string Uri(const std::string& db) const { return "postgresql:///" + db + "?host=" + dir_ + "&port=54329&user=pli"; }
-  const std::string& dir() const { return dir_; }
-  std::string Socket() const { return dir_ + "/.s.PGSQL.54329"; }
-
- private:
-  std::string dir_;
+  explicit PgServer(bool fast, const std::string& name = "p") : PgTestServer("failover", name, fast) {}
+  PgServer(const PgServer& primary, const std::string& name) : PgTestServer(primary, name) {}
 };
-
-std::string PgExec(const std::string& uri, const std::string& sql) {
-  PGconn* c = PQconnectdb(uri.c_str());
-  std::string err;
-  if (PQstatus(c) != CONNECTION_OK) {
-    err = PQerrorMessage(c);
-  } else {
-    PGresult* r = PQexec(c, sql.c_str());
-    if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK) err = PQerrorMessage(c);
-    PQclear(r);
-  }
-  PQfinish(c);
-  return err;
-}
-
-std::string PgText(const std::string& uri, const std::string& sql) {
-  PGconn* c = PQconnectdb(uri.c_str());
-  PGresult* r = PQexec(c, sql.c_str());
-  std::string out;
-  if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-    out = std::string("error: ") + PQerrorMessage(c);
-  } else if (PQntuples(r) > 0) {
-    out = PQgetisnull(r, 0, 0) ? "NULL" : PQgetvalue(r, 0, 0);
-  }
-  PQclear(r);
-  PQfinish(c);
-  return out;
-}
 
 int Run(const std::string& command) { return std::system((command + " > /dev/null 2>&1").c_str()); }
 
@@ -370,8 +320,8 @@ TEST_CASE("failover: kill -9 of the primary and promotion of its synchronous sta
     cv.wait(lock, [&] { return acked.size() >= 4; });
     before = acked.size();
   }
-  Script("crash " + primary.dir());   // kill -9 of every process of the primary
-  Script("promote " + standby.dir());  // pg_ctl promote -w
+  PgTestScript("crash " + primary.dir());   // kill -9 of every process of the primary
+  PgTestScript("promote " + standby.dir());  // pg_ctl promote -w
   // Play goes on: the driver's bots and the person, to the game's end.
   for (bool end = false; !end;) end = watch.NextOf("event").at("event").at("type") == "end";
   person.join();

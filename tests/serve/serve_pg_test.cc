@@ -6,67 +6,23 @@
 // that the roles it makes are nobody else's, and `pli serve` on 127.0.0.1.
 #include <libpq-fe.h>
 
+#include "tests/postgres/pg_server.h"
 #include "tests/serve/serve_client.h"
 
 namespace {
 
-// A throwaway PostgreSQL server (--fast: a contract test, not a durability one).
-class PgServer {
+using pli::test::PgExec;
+using pli::test::PgText;
+
+// A throwaway PostgreSQL server per test case (fast: a contract test, not a
+// durability one).
+class PgServer : public pli::test::PgTestServer {
  public:
-  PgServer() {
-    dir_ = "/tmp/pli-serve-pg-" + std::to_string(getpid()) + "-" + std::to_string(counter_++);
-    const std::string cmd = "bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh start " + dir_ + " --fast";
-    std::FILE* out = popen(cmd.c_str(), "r");
-    char line[512] = {};
-    const bool read = out != nullptr && std::fgets(line, sizeof line, out) != nullptr;
-    if (out != nullptr) pclose(out);
-    REQUIRE(read);
-  }
-  ~PgServer() { std::system(("bash " PLI_SOURCE_DIR "/scripts/pg-test-server.sh stop " + dir_).c_str()); }
-  // A URI of database `db` as `user`.
-  std::string Uri(const std::string& db, const std::string& user) const {
-    return "postgresql:///" + db + "?host=" + dir_ + "&port=54329&user=" + user;
-  }
+  PgServer() : PgTestServer("serve-pg", std::to_string(counter_++), true) {}
 
  private:
   static inline int counter_ = 0;
-  std::string dir_;
 };
-
-// Runs `sql`; "" or the server's error message.
-std::string PgExec(const std::string& uri, const std::string& sql) {
-  PGconn* c = PQconnectdb(uri.c_str());
-  std::string err;
-  if (PQstatus(c) != CONNECTION_OK) {
-    err = PQerrorMessage(c);
-  } else {
-    PGresult* r = PQexec(c, sql.c_str());
-    const ExecStatusType s = PQresultStatus(r);
-    if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
-      const char* m = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
-      err = m != nullptr ? m : "error";
-    }
-    PQclear(r);
-  }
-  PQfinish(c);
-  return err;
-}
-
-// The first column of the first row as text ("error: ..." on failure).
-std::string PgText(const std::string& uri, const std::string& sql) {
-  PGconn* c = PQconnectdb(uri.c_str());
-  PGresult* r = PQexec(c, sql.c_str());
-  std::string out;
-  if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-    const char* m = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
-    out = std::string("error: ") + (m != nullptr ? m : PQerrorMessage(c));
-  } else if (PQntuples(r) > 0) {
-    out = PQgetisnull(r, 0, 0) ? "NULL" : PQgetvalue(r, 0, 0);
-  }
-  PQclear(r);
-  PQfinish(c);
-  return out;
-}
 
 // docs/POSTGRES.md's roles: an owner, pli_app (pli_writer), pli_audit (pli_reader).
 void MakeRoles(const PgServer& pg) {
