@@ -72,15 +72,6 @@ bool IsRfc3339(const std::string& t) {
 
 }  // namespace
 
-std::string NowUtc() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
 void CheckNewSeats(const std::vector<std::string>& seats) {
   for (size_t i = 0; i < seats.size(); ++i) {
     const std::string& name = seats[i];

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/clock.h"
 #include "referee/referee.h"
 
 namespace pli::cli {
@@ -60,8 +61,7 @@ std::optional<int> RunLive(const LiveCommands& commands, const LiveArgs& args);
 
 // What every game's live path prints with.
 
-// Now, in UTC, as RFC 3339 (the default --time).
-std::string NowUtc();
+using pli::NowUtc;  // referee/clock.h: the default --time
 
 // Refuses (std::runtime_error) the names `pli new --seats` may not give, in
 // every game: empty, a space at either end, a bare number (--seat N is seat

@@ -16,6 +16,7 @@
 #include <system_error>
 #include <utility>
 
+#include "referee/clock.h"
 #include "referee/store.h"
 
 namespace pli {
@@ -72,15 +73,6 @@ std::string Holder(const std::map<std::string, std::string>& note) {
                                  : ", listening on " + get("address");
   if (!get("since").empty()) out += ", since " + get("since");
   return out + ")";
-}
-
-std::string NowUtc() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 std::string HostName() {

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <ctime>
 
+#include "referee/clock.h"
 #include "referee/open_store.h"
 #include "replay/html.h"
 #include "replay/source.h"
@@ -39,15 +40,6 @@ std::optional<bj::object> ParseObject(std::string_view text, Reply* bad) {
     return std::nullopt;
   }
   return std::move(std::get<bj::value>(v).as_object());
-}
-
-std::string NowRfc3339() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 // A person's name as the table keeps it: trimmed of spaces at both ends;
@@ -325,7 +317,7 @@ void Hub::ActAs(Table& t, int seat, const bj::object& body, const std::function<
     if (!id->is_string() || id->as_string().empty()) return reply(Malformed("id", "id is a non-empty string"));
     a["id"] = *id;
   }
-  a["at"] = NowRfc3339();
+  a["at"] = NowUtc();
   a["seat"] = seat;
   std::string line = bj::serialize(a);
   // A gift names its giver `from` (RULES.md §11): the game's reader says so.
