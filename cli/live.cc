@@ -330,18 +330,54 @@ int RunLiveAny(const std::string& command, const LiveArgs& args, const Game& kin
   }
 }
 
+// `text` broken into lines of at most `width` columns (code points) at
+// spaces.
+std::string WrapText(const std::string& text, size_t width) {
+  std::string out, line;
+  auto columns = [](const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && columns(line) + 1 + columns(word) > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// The footer's first paragraphs, naming every registered game's rulebook
+// and card notation (GameFacts::rulebook, cards).
+std::string LiveFooterHead() {
+  std::string books, cards;
+  for (const Game* game : Games()) {
+    const GameFacts facts = game->Facts();
+    books += (books.empty() ? "" : "; ") + facts.title + ": " + facts.rulebook;
+    cards += (cards.empty() ? "" : "; ") + facts.title + ", " + facts.cards;
+  }
+  return WrapText("Every action is judged by its game's rules (" + books +
+                      ") in one write transaction: an illegal one is refused with its code, rule "
+                      "and a sentence, and nothing is written. An accepted one is acknowledged with "
+                      "its seq and hash only after it is committed to disk.",
+                  74) +
+         "\n" +
+         WrapText("SEAT is a seat number (0 first, clockwise) or a seat name. CARDS are written as "
+                  "each game's rulebook says (" +
+                      cards + "), as separate arguments or comma-separated.",
+                  74) +
+         "\n";
+}
+
 constexpr const char* kLiveFooter =
-    R"(Every action is judged by its game's rules (Super Président: RULES.md;
-Skull King: SKULL_KING.md) in one write transaction: an illegal one is
-refused with its code, rule and a sentence, and nothing is written. An
-accepted one is acknowledged with its seq and hash only after it is
-committed to disk.
-
-SEAT is a seat number (0 first, clockwise) or a seat name. CARDS are written
-as in RULES.md C1: 7h Ts 10d Q♥ (Skull King, SK-C1: 14y 3g pirate tigress
-mermaid king escape), as separate arguments or comma-separated.
-
-Exit status: 0 recorded (or already recorded under the same --id),
+    R"(Exit status: 0 recorded (or already recorded under the same --id),
 1 refused (a rule violation, or --expect is stale), 2 bad usage, a
 malformed action (e.g. no such seat), no such game or database, or a
 storage failure.
@@ -415,7 +451,7 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
   c->add_flag("--no-time", args.no_time, "record no time stamp");
   c->add_flag("--json", args.json, "print one JSON document on stdout instead of text");
   const std::string examples = LiveExamples(name);
-  std::string footer = (examples.empty() ? "" : examples + "\n") + kLiveFooter + LiveAfter(name);
+  std::string footer = (examples.empty() ? "" : examples + "\n") + LiveFooterHead() + kLiveFooter + LiveAfter(name);
   c->footer(footer);
   return c;
 }

@@ -271,6 +271,8 @@ struct VerbFact {
 struct GameFacts {
   std::string game;                 // "president", "skull-king"
   std::string title;                // "Super Président"
+  std::string rulebook;             // its rulebook in ../shared ("RULES.md"), for --help
+  std::string cards;                // how its cards are written, for --help ("RULES.md C1: 7h Ts 10d Q♥")
   int min_seats = 0, max_seats = 0; // over all its rulesets
   std::vector<std::string> levels;  // bot levels (MakeBot)
   std::vector<RulesetFact> rulesets;  // the first is the default

@@ -484,6 +484,8 @@ class President final : public Game {
     GameFacts f;
     f.game = "president";
     f.title = "Super Président";
+    f.rulebook = "RULES.md";
+    f.cards = "RULES.md C1: 7h Ts 10d Q♥";
     f.min_seats = kMinSeats;
     f.max_seats = kMaxSeats;
     f.levels = {"easy", "medium", "hard"};

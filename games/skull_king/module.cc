@@ -633,6 +633,8 @@ class SkullKing final : public Game {
     GameFacts f;
     f.game = "skull-king";
     f.title = "Skull King";
+    f.rulebook = "SKULL_KING.md";
+    f.cards = "SK-C1: 14y 3g pirate tigress mermaid king escape";
     f.levels = {"easy", "medium", "hard"};
     for (const char* name : {"skull-king", "skull-king-official", "skull-king-original"}) {
       const auto [lo, hi] = SeatRange(name);
