@@ -12,6 +12,7 @@ let me = JSON.parse(store.getItem('pli') || 'null');  // {table, token, host, co
 let ws = null, lastSeq = 0, view = null, legal = [], seats = [], picked = new Set(), rid = 0;
 // The server's exact action and label for each entry of `legal` (issue 27).
 let actions = [];
+let ruleset = null;  // the table's (welcome): its game in /api/games
 let lastAct = null, retryAct = null;  // the last action sent; one refused while the database fails over
 let started = false, sawEnd = false, acks = 0, catalogue = null, serverCatalogue = false, focusWanted = false;
 let pliLog = [], pliHist = [], lastPli = null, trickHist = [];  // this manche, as seen
@@ -299,7 +300,7 @@ function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
 
 function onMessage(m) {
   if (m.t === 'welcome') {
-    seats = m.seats || []; started = !!m.started;
+    seats = m.seats || []; started = !!m.started; ruleset = m.ruleset || ruleset;
     if (m.view && m.view.phase === 'game-over') sawEnd = true;  // a page opened after the end
     take(m, null); say(t('connected'));
   } else if (m.t === 'event') {
@@ -342,6 +343,16 @@ function take(m, ev) {
   draw();
 }
 const isPresident = () => view && 'pli' in view;
+// The game of the table's ruleset (/api/games). The page draws Super
+// Président and Skull King its own way; any other game (issue 27) from the
+// server's view, its cards and counts, and each legal entry's exact action
+// and label (`actions`), so that a new game is playable here unchanged.
+function kindOf() {
+  const g = catalogue && catalogue.games.find((x) => (x.rulesets || []).some((r) => r.name === ruleset));
+  return g ? g.game : null;
+}
+const isGeneric = () => view && !isPresident() && kindOf() !== 'skull-king';
+const labelOf = (a) => (a && a.label && (a.label[lang] || a.label.en)) || '';
 function track(before, ev) {
   if (ev.type === 'deal') { pliLog = []; pliHist = []; lastPli = null; trickHist = []; return; }
   if (isPresident()) {
@@ -462,6 +473,8 @@ function drawInForce() {
       if (p.ou_rien && p.last) chip(t('ouRien', PliCards.rank(p.last.cards[0]) === 'T' ? '10' : PliCards.rank(p.last.cards[0])), true);
     }
     chip(view.revolution ? t('revolution') : t('normal'), view.revolution);
+  } else if (isGeneric()) {
+    if (view.phase) chip(String(view.phase), false);
   } else {
     if (view.hand_size) chip(t('handSize', view.hand_size), false);
     const suitName = (s) => PliCards.SK_SUITS[s] ? `${PliCards.SK_SUITS[s][lang]} ${PliCards.SK_SUITS[s].sign}` : s;
@@ -489,7 +502,9 @@ function drawTrick() {
   // made; Skull King: the server's `winning` or `winner`).
   const shown = (plays, win, getCards) => plays.map((p, k) => playRow(p.seat, getCards(p), { declare: p.declare, win: !!getCards(p) && win(p, k), note: p.declare && isPresident() ? p.declare : p.close ? 'X1' : '' }));
   const lastMade = (plays) => { let w = -1; plays.forEach((p, k) => { if (p.cards) w = k; }); return (p, k) => k === w; };
-  if (isPresident()) {
+  if (isGeneric()) {
+    $('history').hidden = true;
+  } else if (isPresident()) {
     if (view.phase === 'exchange') {
       // The gifts of RULES.md §11 (K1), who to whom, made or owed.
       const ul = node('ul', 'gifts');
@@ -541,7 +556,7 @@ function drawHand() {
   }
   // Cards are buttons only while `legal` has a use for cards (a play, a
   // close, a gift); otherwise they are shown, not greyed.
-  const live = legal.some((a) => a.type === 'play' || a.type === 'close' || a.type === 'exchange');
+  const live = !isGeneric() && legal.some((a) => a.type === 'play' || a.type === 'close' || a.type === 'exchange');
   for (const c of PliCards.sort(view.hand || [], !!view.revolution)) {
     if (!live) { hand.append(PliCards.el(c, { lang })); continue; }
     const b = PliCards.el(c, { lang, tag: 'button' });
@@ -590,7 +605,15 @@ function drawActions() {
     return;
   }
   const pickedList = [...picked];
-  if (isPresident()) {
+  if (isGeneric()) {
+    // Any other game: one button per legal entry, its label and its exact
+    // action as the server gives them (SERVE-INTERFACE.md `actions`).
+    line(t('yourTurn'), 'turn');
+    legal.forEach((a, i) => {
+      const g = actions[i];
+      if (g && g.action) actButton(`act${i}`, labelOf(g) || g.action.type, g.action, i === 0 ? 'primary' : '');
+    });
+  } else if (isPresident()) {
     const ex = legal.filter((a) => a.type === 'exchange');
     for (const a of ex) {
       // The exchange guided: how many, to whom, which the rule forces.

@@ -4,6 +4,7 @@
 // serve/embed.cmake would put them together, and passes every other
 // request and the WebSocket through. table.test.mjs uses it when
 // PLI_WEB_DIR=REPO is set; the tests as run by ctest never do.
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import fs from "node:fs";
@@ -41,4 +42,22 @@ export function startProxy(repo, target) {
     socket.on("error", () => up.destroy());
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+}
+
+// Starts `pli serve --db DB --listen 127.0.0.1:0 ARGS...` and waits for its
+// "listening on" line (a condition, not a delay); with PLI_WEB_DIR=REPO the
+// page's files come from the source tree through startProxy. The caller
+// stops `server` by its pid and closes `proxy`.
+export async function startServe(pli, db, args = []) {
+  const server = spawn(pli, ["serve", "--db", db, "--listen", "127.0.0.1:0", ...args]);
+  let origin = await new Promise((resolve, reject) => {
+    server.stdout.on("data", (d) => {
+      const m = /listening on (\S+)/.exec(String(d));
+      if (m) resolve(`http://${m[1]}`);
+    });
+    server.on("exit", () => reject(new Error("pli serve exited")));
+  });
+  let proxy = null;
+  if (process.env.PLI_WEB_DIR) ({ server: proxy, origin } = await startProxy(process.env.PLI_WEB_DIR, origin));
+  return { server, origin, proxy };
 }

@@ -10,4 +10,4 @@ command -v node >/dev/null || { echo "run.sh: node is not installed (scripts/ins
 status=0
 node "$here/probe.mjs" || status=$?
 [[ $status -eq 0 ]] || exit "$status"
-exec node --test --test-reporter=spec "$here/replay.test.mjs" "$here/table.test.mjs"
+exec node --test --test-reporter=spec "$here/replay.test.mjs" "$here/table.test.mjs" "$here/table_generic.test.mjs"

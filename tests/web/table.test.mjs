@@ -10,13 +10,12 @@
 // sizes (tests/web/screenshots.sh writes docs/img/, shown in docs/TABLE.md).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
-import { startProxy } from "./devproxy.mjs";
+import { startServe } from "./devproxy.mjs";
 
 const PLI = process.env.PLI;
 const OUT = process.env.OUT;
@@ -40,16 +39,7 @@ const GIVE_UP = 300_000;
 let server, origin, browser, dir, proxy;
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pli-table-"));
-  server = spawn(PLI, ["serve", "--db", path.join(dir, "live.db"), "--listen", "127.0.0.1:0", "--bot-delay-ms", "0", "--grace-ms", String(GRACE_MS)]);
-  origin = await new Promise((resolve, reject) => {
-    server.stdout.on("data", (d) => {
-      const m = /listening on (\S+)/.exec(String(d));
-      if (m) resolve(`http://${m[1]}`);
-    });
-    server.on("exit", () => reject(new Error("pli serve exited")));
-  });
-  // PLI_WEB_DIR=REPO: the page's files from the source tree (devproxy.mjs).
-  if (process.env.PLI_WEB_DIR) ({ server: proxy, origin } = await startProxy(process.env.PLI_WEB_DIR, origin));
+  ({ server, origin, proxy } = await startServe(PLI, path.join(dir, "live.db"), ["--bot-delay-ms", "0", "--grace-ms", String(GRACE_MS)]));
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
 });
