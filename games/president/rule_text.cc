@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 3> kHouseRules = {{
+constexpr std::array<RuleText, 4> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
@@ -156,6 +156,11 @@ constexpr std::array<RuleText, 3> kHouseRules = {{
      "With joker_rank top the jokers form the rank X above every other rank (the 2 is then "
      "an ordinary rank; under révolution X is the weakest); with joker_order coloured-high, "
      "of two sets of jokers only the one with more X2 beats (fewer under révolution)."},
+    {"H-G2",
+     "Option target (with scoring): when a manche's points bring a seated player's total to "
+     "the target or more, the game is over (with manches too, the first limit reached ends "
+     "it); the winners are every player with the highest total. Later events are game-over; "
+     "one end event is still accepted."},
 }};
 
 }  // namespace

@@ -138,10 +138,22 @@ void MancheEndEffect(Explanation& x) {
     ranking += (i ? ", " : "") + PlaceTitle(static_cast<int>(i), a.seats) + " " + Seat(a, r[i]);
   }
   Effect(x, "F4", "ranking: " + ranking);
-  if (a.phase == Phase::kGameOver)
-    Effect(x, "G1",
-           "that was the last of the game's " + std::to_string(a.options.manches) +
-               " manches: the game is over");
+  if (a.phase != Phase::kGameOver) return;
+  if (a.options.target > 0) {  // H-G2
+    std::string totals, winners;
+    for (int s = 0; s < a.seats; ++s)
+      totals += (s ? ", " : "") + Seat(a, s) + " " + std::to_string(a.scores[s]);
+    for (int s : Winners(a)) winners += (winners.empty() ? "" : " and ") + Seat(a, s);
+    if (std::any_of(a.scores.begin(), a.scores.end(), [&](int t) { return t >= a.options.target; })) {
+      Effect(x, "H-G2",
+             "totals " + totals + ": the target " + std::to_string(a.options.target) +
+                 " is reached, the game is over; won by " + winners);
+      return;
+    }
+  }
+  Effect(x, "G1",
+         "that was the last of the game's " + std::to_string(a.options.manches) +
+             " manches: the game is over");
 }
 
 // P7, or R4 when the lone last player acts again.

@@ -47,7 +47,9 @@ void EndManche(State& s) {
   s.ranking = std::move(ranking);
   s.turn = -1;
   s.pli.solo = false;
-  const bool last_manche = s.options.manches > 0 && s.manche >= s.options.manches;
+  bool last_manche = s.options.manches > 0 && s.manche >= s.options.manches;  // G1
+  // H-G2: a total at the target ends the game too (the first limit wins).
+  if (s.options.target > 0) [[unlikely]] last_manche = last_manche || internal::TargetReached(s);
   s.phase = last_manche ? Phase::kGameOver : Phase::kMancheOver;  // G1
 }
 

@@ -150,11 +150,22 @@ std::string OwedText(const State& s) {
   return text;
 }
 
+// G1, H-G2: the game is over, by an end event, the manches limit or the
+// target (then the rule is H-G2 and the sentence names the winners).
+Violation GameOverViolation(const State& s, const char* over = "the game is over") {
+  if (!internal::TargetReached(s)) return Violation{Code::kGameOver, "G1", over};
+  std::string winners;
+  for (int seat : Winners(s)) winners += (winners.empty() ? "" : ", ") + SeatText(s, seat);
+  return Violation{Code::kGameOver, "H-G2",
+                   std::string(over) + ": a total reached the target " + std::to_string(s.options.target) +
+                       " (won by " + winners + ")"};
+}
+
 // Step 2 of the order: the phase, for plays, passes and closes.
 Violation PlayPhaseViolation(const State& s) {
   switch (s.phase) {
     case Phase::kGameOver:
-      return Violation{Code::kGameOver, "G1", "the game is over"};
+      return GameOverViolation(s);
     case Phase::kMancheOver:
       return Violation{Code::kNoManche, "G1",
                        s.manche == 0 ? "no manche has been dealt yet" : "manche " +
@@ -449,7 +460,7 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a gift names at least one card"); });
   if (auto v = CheckJokers<kExplain>(s, e.cards)) return v;
   if (s.phase == Phase::kGameOver)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s); });
   if (s.phase == Phase::kMancheOver)
     return Refuse<kExplain>([] {
       return Violation{Code::kNoManche, "G1", "no manche is being played; deal first"};
@@ -514,7 +525,7 @@ Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
   for (const CardList& hand : e.hands)
     if (auto v = CheckJokers<kExplain>(s, hand)) return v;  // H-C1: malformed comes first
   if (s.phase == Phase::kGameOver)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s); });
   if (s.phase == Phase::kExchange || s.phase == Phase::kPlay)
     return Refuse<kExplain>([&] {
       return Violation{Code::kBadDeal, "S2",
@@ -569,7 +580,7 @@ template <bool kExplain>
 Verdict<kExplain> DecideEnd(const State& s) {
   if (s.phase == Phase::kNone) return Refuse<kExplain>([] { return Malformed("an end event outside a game"); });
   if (s.ended)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over already"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s, "the game is over already"); });
   return Accept<kExplain>();
 }
 

@@ -76,8 +76,10 @@ std::string GetNamed(const Options& options) {
   return std::string(kNames[static_cast<std::size_t>(options.*kMember)]);
 }
 
-// G1: manches, decimal digits only, 0..kMaxManches.
-std::string SetManches(Options& options, std::string_view option, std::string_view value) {
+// A whole number 0..kMaxManches, decimal digits only, into `kMember`
+// (G1's manches, H-G2's target).
+template <int Options::*kMember>
+std::string SetCount(Options& options, std::string_view option, std::string_view value) {
   int n = 0;
   bool ok = !value.empty() && value.size() <= 4;
   for (char c : value) {
@@ -90,10 +92,13 @@ std::string SetManches(Options& options, std::string_view option, std::string_vi
   if (!ok || n > kMaxManches) {
     return TakesError(option, "a whole number from 0 to 1000", value);
   }
-  options.manches = n;
+  options.*kMember = n;
   return "";
 }
-std::string GetManches(const Options& options) { return std::to_string(options.manches); }
+template <int Options::*kMember>
+std::string GetCount(const Options& options) {
+  return std::to_string(options.*kMember);
+}
 
 // H-C1: jokers, one digit 0, 1 or 2 (a JSON integer, H-A3).
 std::string SetJokers(Options& options, std::string_view option, std::string_view value) {
@@ -119,7 +124,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 23> kOptions = {{
+constexpr std::array<OptionSpec, 24> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -138,11 +143,12 @@ constexpr std::array<OptionSpec, 23> kOptions = {{
     EnumOption<&Options::exchange_cards, kExchangeCardsNames>("exchange_cards"),
     EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
-    OptionSpec{"manches", &SetManches, &GetManches},
+    OptionSpec{"manches", &SetCount<&Options::manches>, &GetCount<&Options::manches>},
     EnumOption<&Options::ranks, kRanksNames>("ranks", true),  // H-R1
     OptionSpec{"jokers", &SetJokers, &GetJokers, true},                      // H-C1
     EnumOption<&Options::joker_rank, kJokerRankNames>("joker_rank", true),    // H-C2
     EnumOption<&Options::joker_order, kJokerOrderNames>("joker_order", true),  // H-C2
+    OptionSpec{"target", &SetCount<&Options::target>, &GetCount<&Options::target>, true},  // H-G2
 }};
 
 }  // namespace
@@ -190,7 +196,6 @@ constexpr PendingHouseOption kPendingHouseOptions[] = {
     {"first_lead", "H-L1"},    {"seating", "H-L2"},
     {"seat_changes", "H-L3"},  {"merchants", "H-K2"},
     {"president_falls", "H-K3"}, {"stale_falls", "H-K4"},
-    {"target", "H-G2"},
 };
 
 std::string SetOption(Options& options, std::string_view name, std::string_view value) {
@@ -244,6 +249,9 @@ std::string RefusedCombination(const Options& o) {
   // H-C2: the coloured joker beats the plain one only when there are two.
   if (o.joker_order == JokerOrder::kColouredHigh && o.jokers < 2)
     return refused("joker_order", "jokers", "coloured-high needs jokers 2", "H-C2");
+  // H-G2: a target needs points to reach.
+  if (o.target > 0 && o.scoring == Scoring::kNone)
+    return refused("target", "scoring", "a target above 0 needs scoring place (no points to reach)", "H-G2");
   return "";
 }
 

@@ -64,6 +64,7 @@ struct Options {
   int jokers = 0;                       // H-C1: 0, 1 or 2 jokers (per pack)
   JokerRank joker_rank = JokerRank::kTop;        // H-C2
   JokerOrder joker_order = JokerOrder::kEqual;   // H-C2
+  int target = 0;                       // H-G2: the target score, 0 = none
 
   friend bool operator==(const Options&, const Options&) = default;
 };

@@ -20,6 +20,15 @@ inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
 
 inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
 
+// H-G2: with a target, whether some seated player's total has reached it
+// ("atteint": reaches or passes). False without a target.
+inline bool TargetReached(const State& s) {
+  if (s.options.target <= 0) return false;
+  for (int score : s.scores)
+    if (score >= s.options.target) return true;
+  return false;
+}
+
 // The seats that hold cards: every hand tested, with no branch (a fold
 // asks once or twice per event).
 inline SeatMask SeatsWithCards(const State& s) {

@@ -159,6 +159,15 @@ int PlaceScore(int place_index, int seat_count) {
   return k <= n / 2 ? n / 2 - k + 1 : n / 2 - k;
 }
 
+std::vector<int> Winners(const State& state) {
+  std::vector<int> winners;
+  if (state.scores.empty()) return winners;
+  const int best = *std::max_element(state.scores.begin(), state.scores.end());
+  for (int seat = 0; seat < static_cast<int>(state.scores.size()); ++seat)
+    if (state.scores[seat] == best) winners.push_back(seat);  // ties are shared, never broken
+  return winners;
+}
+
 std::string CheckInvariants(const State& state) {
   if (state.phase == Phase::kNone || state.manche == 0) return "";
   CardSet seen;

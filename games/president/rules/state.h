@@ -175,6 +175,10 @@ const char* PlaceName(int place_index, int seat_count);
 // others (four seats: 2, 1, -1, -2; five: 2, 1, 0, -1, -2).
 int PlaceScore(int place_index, int seat_count);
 
+// H-G2: the seated players with the highest total, seat order, all of them
+// when tied (with scoring; empty without).
+std::vector<int> Winners(const State& state);
+
 // Debug invariants (Stockfish's pos_is_ok): hands are disjoint, hands plus
 // the cards played this manche are the deck, the turn is a seat with cards.
 // Returns "" when all hold, else what is broken.

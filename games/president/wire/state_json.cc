@@ -176,6 +176,13 @@ boost::json::object StateToJson(const State& state) {
   out["gifts"] = GiftsJson(state.gifts);
   out["options"] = OptionsJson(state.options);
   if (state.options.scoring == Scoring::kPlace) out["scores"] = SeatsJson(state.scores);
+  if (state.options.target > 0) {  // H-G2, H-B6: only with a target
+    if (state.phase == Phase::kGameOver) {
+      out["winners"] = SeatsJson(Winners(state));
+    } else {
+      out["winners"] = nullptr;
+    }
+  }
   out["ended"] = state.ended;
   return out;
 }
