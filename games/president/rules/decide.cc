@@ -183,10 +183,22 @@ Verdict<kExplain> CheckPlayPhase(const State& s) {
 
 // P7: `seat` acts out of turn.
 Violation NotYourTurn(const State& s, int seat) {
-  return Violation{Code::kNotYourTurn, "P7",
-                   internal::HasCards(s, seat)
-                       ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
-                       : SeatText(s, seat) + " has no cards left"};
+  Violation v{Code::kNotYourTurn, "P7",
+              internal::HasCards(s, seat)
+                  ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
+                  : SeatText(s, seat) + " has no cards left"};
+  if (seat == s.fallen) {  // H-K3: the fallen Président is a seat without cards
+    v.rule = "H-K3";
+    v.message += " (H-K3: " + SeatText(s, seat) +
+                 ", the Président, did not finish first: his cards were set aside)";
+  } else if (s.manche == 1 && s.discards.empty() && s.pli.count == 0 &&
+             s.options.first_lead != Options{}.first_lead) {
+    v.rule = "H-L1";  // the first lead of the game, by option first_lead
+    v.message += s.options.first_lead < 0
+                     ? " (H-L1: first_lead = seat-0, seat 0 leads manche 1)"
+                     : " (H-L1: the holder of " + *OptionText(s.options, "first_lead") + " leads manche 1)";
+  }
+  return v;
 }
 
 // Who holds `cards` other than `seat`, for the adjudicator only (a hand is
@@ -477,6 +489,14 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
                                                         SeatText(s, e.to) + " is owed";
       if (s.phase == Phase::kExchange && s.options.exchange_cards == ExchangeCards::kOne)  // K3 `one`
         why += " (exchange_cards = one: only the Président and the Trouduc swap one card)";
+      if (s.phase == Phase::kExchange && s.options.stale_falls && s.standing != *s.ranking) {
+        // H-K4: the gifts follow the ranking in force, which two unchanged
+        // manches changed.
+        std::string order;
+        for (int seat : s.standing) order += (order.empty() ? "" : ", ") + SeatText(s, seat);
+        return Violation{Code::kExchangeWrongCards, "H-K4",
+                         why + " (H-K4: after two unchanged manches the ranking in force is " + order + ")"};
+      }
       return Violation{Code::kExchangeWrongCards, "K1", why};
     });
   bool repeated = false;

@@ -139,6 +139,10 @@ void ResetState(State& s) {
   s.top_finishers.clear();
   s.ranking.reset();
   s.scores.clear();
+  s.standing.clear();
+  s.unchanged = 0;
+  s.discarded = CardSet();
+  s.fallen = -1;
   s.ids.clear();
   assert(s == State{});
 }
@@ -179,7 +183,9 @@ std::string CheckInvariants(const State& state) {
     if (!state.hands[s].empty()) return "cards held by a seat that does not exist";
   }
   if (!(seen & state.discards).empty()) return "a card both held and played";
-  if ((seen | state.discards) != state.order.deck) return "hands and played cards are not the deck";
+  // H-K3: the cards set aside still make the deck.
+  if (!((seen | state.discards) & state.discarded).empty()) return "a card both set aside and in play";
+  if ((seen | state.discards | state.discarded) != state.order.deck) return "hands and played cards are not the deck";
   if (state.turn >= 0) {
     if (state.turn >= state.seats) return "turn names no seat";
     if (state.hands[state.turn].empty()) return "turn given to a seat with no cards";

@@ -155,6 +155,15 @@ struct State {
   std::vector<int> top_finishers;  // F2: of those, who went out on the top rank, in order
   std::optional<std::vector<int>> ranking;  // F4: last completed manche, best first
   std::vector<int> scores;                  // G1 with scoring = place
+  // H-K4 (stale_falls only; empty and 0 otherwise): the ranking in force,
+  // the last completed manche's places as H-K4 changed them, and the
+  // unchanged manches in a row since the count last started.
+  std::vector<int> standing;
+  int unchanged = 0;
+  // H-K3 (president_falls only): the Président's cards set aside this
+  // manche, and his seat (-1 when he has not fallen).
+  CardSet discarded;
+  int fallen = -1;
   IdList ids;                               // idempotency keys seen in this game
 
   friend bool operator==(const State&, const State&) = default;
