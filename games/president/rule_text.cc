@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 3> kHouseRules = {{
+constexpr std::array<RuleText, 7> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
@@ -156,6 +156,22 @@ constexpr std::array<RuleText, 3> kHouseRules = {{
      "With joker_rank top the jokers form the rank X above every other rank (the 2 is then "
      "an ordinary rank; under révolution X is the weakest); with joker_order coloured-high, "
      "of two sets of jokers only the one with more X2 beats (fewer under révolution)."},
+    {"H-G2",
+     "Option target (with scoring): when a manche's points bring a seated player's total to "
+     "the target or more, the game is over (with manches too, the first limit reached ends "
+     "it); the winners are every player with the highest total. Later events are game-over; "
+     "one end event is still accepted."},
+    {"H-L1",
+     "Option first_lead names the card whose holder leads manche 1 (Qh by default, S3), or "
+     "seat-0: seat 0 leads; the card must be in this game's deck."},
+    {"H-K3",
+     "Option president_falls: from manche 2, when a player other than the Président finishes "
+     "first (F1; a top-rank finish is no win) while the Président still holds cards, the "
+     "Président's cards are set aside and he takes the last place, a seat without cards."},
+    {"H-K4",
+     "Option stale_falls: after two unchanged manches in a row (places equal to the ranking in "
+     "force before them), the first place moves to the last and the others move up one; the "
+     "gifts and later leads follow that ranking, the points the manche's own places."},
 }};
 
 }  // namespace

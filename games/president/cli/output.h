@@ -106,9 +106,24 @@ inline std::string StateText(const GameLog& game, const State& state, int64_t at
     for (int t : state.top_finishers) {
       if (t == s) finished += " (on the top rank)";
     }
+    if (s == state.fallen) finished += " (fell, H-K3)";
   }
   text += "finished this manche: " + (finished.empty() ? std::string("none") : finished) + "\n";
+  if (state.options.president_falls && !state.discarded.empty())  // H-K3
+    text += "set aside (H-K3): " + StyledCards(style, state.discarded) + "\n";
   text += RankingText(state, names);
+  if (state.options.stale_falls && state.ranking && state.standing != *state.ranking) {  // H-K4
+    text += "ranking in force (H-K4):\n";
+    for (size_t i = 0; i < state.standing.size(); ++i)
+      text += "  " + std::to_string(i + 1) + ". " +
+              PlaceName(static_cast<int>(i), static_cast<int>(state.standing.size())) + "  " +
+              SeatLabel(state.standing[i], names) + "\n";
+  }
+  if (state.options.target > 0 && state.phase == Phase::kGameOver) {  // H-G2
+    std::string winners;
+    for (int s : Winners(state)) winners += (winners.empty() ? "" : ", ") + SeatLabel(s, names);
+    text += "winners (target " + std::to_string(state.options.target) + "): " + winners + "\n";
+  }
   return text;
 }
 

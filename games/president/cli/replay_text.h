@@ -281,6 +281,7 @@ inline void AppendResults(std::vector<std::string>& lines, const State& state,
     for (int t : state.top_finishers) {
       if (t == s) entry += " on the top rank (F2)";
     }
+    if (s == state.fallen) entry += " fell: cards set aside (H-K3)";
     finished.push_back(entry);
   }
   if (state.manche > 0) {
@@ -299,12 +300,27 @@ inline void AppendResults(std::vector<std::string>& lines, const State& state,
     places.push_back("none yet");
   }
   AppendWrapped(lines, "last ranking:", places, look);
+  if (state.options.stale_falls && state.ranking && state.standing != *state.ranking) {  // H-K4
+    std::vector<std::string> standing;
+    for (size_t i = 0; i < state.standing.size(); ++i)
+      standing.push_back(std::to_string(i + 1) + ". " +
+                         PlaceTitle(static_cast<int>(i), static_cast<int>(state.standing.size())) + " " +
+                         SeatLabel(state.standing[i], names));
+    AppendWrapped(lines, "ranking in force (H-K4):", standing, look);
+  }
+  if (state.options.president_falls && !state.discarded.empty())  // H-K3
+    lines.push_back("set aside (H-K3): " + ReplayCards(state.discarded, look));
   if (state.options.scoring == Scoring::kPlace && !state.scores.empty()) {
     std::vector<std::string> scores;
     for (size_t s = 0; s < state.scores.size(); ++s)
       scores.push_back(SeatLabel(static_cast<int>(s), names) + " " +
                        std::to_string(state.scores[s]));
     AppendWrapped(lines, "scores:", scores, look);
+  }
+  if (state.options.target > 0 && state.phase == Phase::kGameOver) {  // H-G2
+    std::vector<std::string> winners;
+    for (int s : Winners(state)) winners.push_back(SeatLabel(s, names));
+    AppendWrapped(lines, "winners (target " + std::to_string(state.options.target) + "):", winners, look);
   }
 }
 

@@ -113,11 +113,15 @@ void FinishEffect(Explanation& x, int seat) {
   int normal = 0;  // finishers before him who did not go out on the top rank
   for (int s : a.finished) {
     if (s == seat) break;
-    if (!Contains(a.top_finishers, s)) ++normal;
+    if (!Contains(a.top_finishers, s) && s != a.fallen) ++normal;  // H-K3: the fallen is last
   }
   Effect(x, "F1",
          Seat(a, seat) + " played their last card and finishes " + Ordinal(normal) + ": " +
              PlaceTitle(normal, a.seats));
+  if (a.fallen >= 0 && x.before.fallen < 0)  // H-K3
+    Effect(x, "H-K3",
+           Seat(a, a.fallen) + ", the Président, did not finish first: his cards are set aside (" +
+               CardSetText(a.discarded) + ") and he takes the last place");
 }
 
 // F3/F4 (and G1 when it was the last manche): the manche is over.
@@ -138,10 +142,28 @@ void MancheEndEffect(Explanation& x) {
     ranking += (i ? ", " : "") + PlaceTitle(static_cast<int>(i), a.seats) + " " + Seat(a, r[i]);
   }
   Effect(x, "F4", "ranking: " + ranking);
-  if (a.phase == Phase::kGameOver)
-    Effect(x, "G1",
-           "that was the last of the game's " + std::to_string(a.options.manches) +
-               " manches: the game is over");
+  if (a.options.stale_falls && a.standing != r) {  // H-K4
+    std::string standing;
+    for (size_t i = 0; i < a.standing.size(); ++i)
+      standing += (i ? ", " : "") + PlaceTitle(static_cast<int>(i), a.seats) + " " + Seat(a, a.standing[i]);
+    Effect(x, "H-K4", "a second unchanged manche in a row: the ranking in force is " + standing);
+  }
+  if (a.phase != Phase::kGameOver) return;
+  if (a.options.target > 0) {  // H-G2
+    std::string totals, winners;
+    for (int s = 0; s < a.seats; ++s)
+      totals += (s ? ", " : "") + Seat(a, s) + " " + std::to_string(a.scores[s]);
+    for (int s : Winners(a)) winners += (winners.empty() ? "" : " and ") + Seat(a, s);
+    if (std::any_of(a.scores.begin(), a.scores.end(), [&](int t) { return t >= a.options.target; })) {
+      Effect(x, "H-G2",
+             "totals " + totals + ": the target " + std::to_string(a.options.target) +
+                 " is reached, the game is over; won by " + winners);
+      return;
+    }
+  }
+  Effect(x, "G1",
+         "that was the last of the game's " + std::to_string(a.options.manches) +
+             " manches: the game is over");
 }
 
 // P7, or R4 when the lone last player acts again.
@@ -156,6 +178,14 @@ void TurnReason(Explanation& x, int seat) {
   Why(x, "P7", "it was " + Seat(b, seat) + "'s turn");
 }
 
+// S3, H-L1: why a seat leads manche 1: " holds Qh", " holds 3c (H-L1)",
+// " sits at seat 0 (H-L1)".
+std::string FirstLeadText(const State& s) {
+  if (s.options.first_lead < 0) return " sits at seat 0 (H-L1: first_lead = seat-0)";
+  const std::string card = *OptionText(s.options, "first_lead");
+  return " holds " + card + (s.options.first_lead == Options{}.first_lead ? "" : " (H-L1)");
+}
+
 // S3: who leads the manches after the first (option later_lead).
 std::string LaterLeader(const State& s) {
   return s.options.later_lead == LaterLead::kPresident ? "Président" : "Trouduc";
@@ -166,7 +196,7 @@ void LeadReasons(Explanation& x, int seat, int n) {
   const State& b = x.before;
   if (b.discards.empty()) {  // right after the turn (P7), before the cards (P1)
     const std::string detail =
-        b.manche == 1 ? "the first pli of manche 1: " + Seat(b, seat) + " holds Qh and leads"
+        b.manche == 1 ? "the first pli of manche 1: " + Seat(b, seat) + FirstLeadText(b) + " and leads"
                       : "the first pli of manche " + std::to_string(b.manche) + ": " +
                             Seat(b, seat) + ", " + LaterLeader(b) + " of the last manche, leads";
     x.why.insert(x.why.begin() + 1, Reason{"S3", detail});
@@ -402,7 +432,8 @@ void ExplainDeal(Explanation& x, const DealEvent& e) {
     }
     Effect(x, "K1", "gifts are owed before play: " + owed);
   } else if (a.phase == Phase::kPlay) {
-    Effect(x, "S3", Seat(a, a.pli.leader) + " holds Qh and leads");
+    Effect(x, a.options.first_lead == Options{}.first_lead ? "S3" : "H-L1",
+           Seat(a, a.pli.leader) + FirstLeadText(a) + " and leads");
   }
 }
 

@@ -35,19 +35,36 @@ void NewPli(State& s, int seat, SeatMask holding) {
 void EndManche(State& s) {
   std::vector<int> ranking;
   for (int seat : s.finished)
-    if (std::find(s.top_finishers.begin(), s.top_finishers.end(), seat) == s.top_finishers.end())
+    if (std::find(s.top_finishers.begin(), s.top_finishers.end(), seat) == s.top_finishers.end() &&
+        seat != s.fallen)
       ranking.push_back(seat);
   for (int seat = 0; seat < s.seats; ++seat)
     if (HasCards(s, seat)) ranking.push_back(seat);  // F3: the one place left
   // F2: the first top-rank finisher is last, a second one just above, ...
   for (auto it = s.top_finishers.rbegin(); it != s.top_finishers.rend(); ++it) ranking.push_back(*it);
+  if (s.fallen >= 0) ranking.push_back(s.fallen);  // H-K3: the fallen Président is last, below F2
   if (s.options.scoring == Scoring::kPlace) {
-    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += PlaceScore(i, s.seats);  // G1
+    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += PlaceScore(i, s.seats);  // G1, H-K4: own places
+  }
+  if (s.options.stale_falls) [[unlikely]] {
+    // H-K4: a manche is unchanged when its places equal the ranking in
+    // force before it (never manche 1); after the second unchanged manche
+    // in a row the first place moves to the last, the others up one, and
+    // the count starts again.
+    const bool unchanged = s.manche > 1 && ranking == s.standing;
+    s.unchanged = unchanged ? s.unchanged + 1 : 0;
+    s.standing = ranking;
+    if (s.unchanged == 2) {
+      std::rotate(s.standing.begin(), s.standing.begin() + 1, s.standing.end());
+      s.unchanged = 0;
+    }
   }
   s.ranking = std::move(ranking);
   s.turn = -1;
   s.pli.solo = false;
-  const bool last_manche = s.options.manches > 0 && s.manche >= s.options.manches;
+  bool last_manche = s.options.manches > 0 && s.manche >= s.options.manches;  // G1
+  // H-G2: a total at the target ends the game too (the first limit wins).
+  if (s.options.target > 0) [[unlikely]] last_manche = last_manche || internal::TargetReached(s);
   s.phase = last_manche ? Phase::kGameOver : Phase::kMancheOver;  // G1
 }
 
@@ -81,6 +98,23 @@ void AdvanceTurn(State& s, int actor, SeatMask holding) {
   NewPli(s, last, holding);
 }
 
+// H-K3: `seat` has just gone out under F1 (not F2). From manche 2, when he
+// is the first to do so and not the Président of the ranking in force, who
+// still holds cards, the Président's cards are set aside and he is a seat
+// without cards, listed in `finished` at that point (last place: EndManche).
+void PresidentFalls(State& s, int seat) {
+  if (s.manche < 2 || !s.ranking) return;
+  for (int f : s.finished)  // an earlier F1 finisher won already (F2 ones are no win)
+    if (f != seat && std::find(s.top_finishers.begin(), s.top_finishers.end(), f) == s.top_finishers.end())
+      return;
+  const int president = internal::InForce(s).front();
+  if (president == seat || !HasCards(s, president)) return;
+  s.discarded = s.hands[president];
+  s.hands[president] = CardSet();
+  s.fallen = president;
+  s.finished.push_back(president);
+}
+
 // Removes played cards from a hand; F1/F2 when it is the last of them.
 void TakeFromHand(State& s, int seat, CardSet cards, bool top_rank) {
   s.hands[seat] -= cards;
@@ -88,7 +122,11 @@ void TakeFromHand(State& s, int seat, CardSet cards, bool top_rank) {
   s.pli.played |= cards;
   if (s.hands[seat].empty()) {
     s.finished.push_back(seat);  // F1
-    if (top_rank && s.options.top_rank_last) s.top_finishers.push_back(seat);  // F2
+    if (top_rank && s.options.top_rank_last) {
+      s.top_finishers.push_back(seat);  // F2
+    } else if (s.options.president_falls) [[unlikely]] {
+      PresidentFalls(s, seat);  // H-K3
+    }
   }
 }
 
@@ -115,8 +153,10 @@ void ApplyDeal(State& s, const CardSet* hands) {
   s.top_finishers.clear();
   s.gifts.clear();
   s.pli = Pli{};
+  s.discarded = CardSet();  // H-K3
+  s.fallen = -1;
   if (s.manche > 1 && s.ranking) {
-    const std::vector<int>& r = *s.ranking;
+    const std::vector<int>& r = internal::InForce(s);  // H-K4: the ranking in force
     const int n = s.seats;
     const bool choice = s.options.exchange == ExchangeRule::kChoice;
     if (s.options.exchange_cards == ExchangeCards::kOne) {
@@ -135,12 +175,15 @@ void ApplyDeal(State& s, const CardSet* hands) {
     s.turn = -1;
     return;
   }
-  // S3: in manche 1 the holder of the queen of hearts leads.
+  // S3: in manche 1 the holder of the queen of hearts leads; H-L1: the
+  // holder of option first_lead's card (Qh by default), or seat 0.
   s.phase = Phase::kPlay;
-  const Card queen_of_hearts(Rank::kQ, Suit::kHearts);
   int leader = 0;
-  for (int seat = 0; seat < s.seats; ++seat)
-    if (s.hands[seat].contains(queen_of_hearts)) leader = seat;
+  if (s.options.first_lead >= 0) {
+    const Card first(static_cast<uint8_t>(s.options.first_lead));
+    for (int seat = 0; seat < s.seats; ++seat)
+      if (s.hands[seat].contains(first)) leader = seat;
+  }
   NewPli(s, leader, internal::SeatsWithCards(s));
 }
 
@@ -156,8 +199,8 @@ void ApplyExchange(State& s, int from, int to, CardSet cards) {
     // S3, K3: after the gifts, the Trouduc of the previous manche leads (its
     // Président with option later_lead = president).
     s.phase = Phase::kPlay;
-    const int leader = s.options.later_lead == LaterLead::kPresident ? s.ranking->front()
-                                                                      : s.ranking->back();
+    const std::vector<int>& r = internal::InForce(s);  // H-K4: the ranking in force
+    const int leader = s.options.later_lead == LaterLead::kPresident ? r.front() : r.back();
     NewPli(s, leader, internal::SeatsWithCards(s));
   }
 }

@@ -150,11 +150,22 @@ std::string OwedText(const State& s) {
   return text;
 }
 
+// G1, H-G2: the game is over, by an end event, the manches limit or the
+// target (then the rule is H-G2 and the sentence names the winners).
+Violation GameOverViolation(const State& s, const char* over = "the game is over") {
+  if (!internal::TargetReached(s)) return Violation{Code::kGameOver, "G1", over};
+  std::string winners;
+  for (int seat : Winners(s)) winners += (winners.empty() ? "" : ", ") + SeatText(s, seat);
+  return Violation{Code::kGameOver, "H-G2",
+                   std::string(over) + ": a total reached the target " + std::to_string(s.options.target) +
+                       " (won by " + winners + ")"};
+}
+
 // Step 2 of the order: the phase, for plays, passes and closes.
 Violation PlayPhaseViolation(const State& s) {
   switch (s.phase) {
     case Phase::kGameOver:
-      return Violation{Code::kGameOver, "G1", "the game is over"};
+      return GameOverViolation(s);
     case Phase::kMancheOver:
       return Violation{Code::kNoManche, "G1",
                        s.manche == 0 ? "no manche has been dealt yet" : "manche " +
@@ -172,10 +183,22 @@ Verdict<kExplain> CheckPlayPhase(const State& s) {
 
 // P7: `seat` acts out of turn.
 Violation NotYourTurn(const State& s, int seat) {
-  return Violation{Code::kNotYourTurn, "P7",
-                   internal::HasCards(s, seat)
-                       ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
-                       : SeatText(s, seat) + " has no cards left"};
+  Violation v{Code::kNotYourTurn, "P7",
+              internal::HasCards(s, seat)
+                  ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
+                  : SeatText(s, seat) + " has no cards left"};
+  if (seat == s.fallen) {  // H-K3: the fallen Président is a seat without cards
+    v.rule = "H-K3";
+    v.message += " (H-K3: " + SeatText(s, seat) +
+                 ", the Président, did not finish first: his cards were set aside)";
+  } else if (s.manche == 1 && s.discards.empty() && s.pli.count == 0 &&
+             s.options.first_lead != Options{}.first_lead) {
+    v.rule = "H-L1";  // the first lead of the game, by option first_lead
+    v.message += s.options.first_lead < 0
+                     ? " (H-L1: first_lead = seat-0, seat 0 leads manche 1)"
+                     : " (H-L1: the holder of " + *OptionText(s.options, "first_lead") + " leads manche 1)";
+  }
+  return v;
 }
 
 // Who holds `cards` other than `seat`, for the adjudicator only (a hand is
@@ -449,7 +472,7 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (e.cards.empty()) return Refuse<kExplain>([] { return Malformed("a gift names at least one card"); });
   if (auto v = CheckJokers<kExplain>(s, e.cards)) return v;
   if (s.phase == Phase::kGameOver)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s); });
   if (s.phase == Phase::kMancheOver)
     return Refuse<kExplain>([] {
       return Violation{Code::kNoManche, "G1", "no manche is being played; deal first"};
@@ -466,6 +489,14 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
                                                         SeatText(s, e.to) + " is owed";
       if (s.phase == Phase::kExchange && s.options.exchange_cards == ExchangeCards::kOne)  // K3 `one`
         why += " (exchange_cards = one: only the Président and the Trouduc swap one card)";
+      if (s.phase == Phase::kExchange && s.options.stale_falls && s.standing != *s.ranking) {
+        // H-K4: the gifts follow the ranking in force, which two unchanged
+        // manches changed.
+        std::string order;
+        for (int seat : s.standing) order += (order.empty() ? "" : ", ") + SeatText(s, seat);
+        return Violation{Code::kExchangeWrongCards, "H-K4",
+                         why + " (H-K4: after two unchanged manches the ranking in force is " + order + ")"};
+      }
       return Violation{Code::kExchangeWrongCards, "K1", why};
     });
   bool repeated = false;
@@ -514,7 +545,7 @@ Verdict<kExplain> DecideDeal(const State& s, const DealEvent& e) {
   for (const CardList& hand : e.hands)
     if (auto v = CheckJokers<kExplain>(s, hand)) return v;  // H-C1: malformed comes first
   if (s.phase == Phase::kGameOver)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s); });
   if (s.phase == Phase::kExchange || s.phase == Phase::kPlay)
     return Refuse<kExplain>([&] {
       return Violation{Code::kBadDeal, "S2",
@@ -569,7 +600,7 @@ template <bool kExplain>
 Verdict<kExplain> DecideEnd(const State& s) {
   if (s.phase == Phase::kNone) return Refuse<kExplain>([] { return Malformed("an end event outside a game"); });
   if (s.ended)
-    return Refuse<kExplain>([] { return Violation{Code::kGameOver, "G1", "the game is over already"}; });
+    return Refuse<kExplain>([&s] { return GameOverViolation(s, "the game is over already"); });
   return Accept<kExplain>();
 }
 

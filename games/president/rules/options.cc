@@ -76,8 +76,10 @@ std::string GetNamed(const Options& options) {
   return std::string(kNames[static_cast<std::size_t>(options.*kMember)]);
 }
 
-// G1: manches, decimal digits only, 0..kMaxManches.
-std::string SetManches(Options& options, std::string_view option, std::string_view value) {
+// A whole number 0..kMaxManches, decimal digits only, into `kMember`
+// (G1's manches, H-G2's target).
+template <int Options::*kMember>
+std::string SetCount(Options& options, std::string_view option, std::string_view value) {
   int n = 0;
   bool ok = !value.empty() && value.size() <= 4;
   for (char c : value) {
@@ -90,10 +92,13 @@ std::string SetManches(Options& options, std::string_view option, std::string_vi
   if (!ok || n > kMaxManches) {
     return TakesError(option, "a whole number from 0 to 1000", value);
   }
-  options.manches = n;
+  options.*kMember = n;
   return "";
 }
-std::string GetManches(const Options& options) { return std::to_string(options.manches); }
+template <int Options::*kMember>
+std::string GetCount(const Options& options) {
+  return std::to_string(options.*kMember);
+}
 
 // H-C1: jokers, one digit 0, 1 or 2 (a JSON integer, H-A3).
 std::string SetJokers(Options& options, std::string_view option, std::string_view value) {
@@ -103,6 +108,25 @@ std::string SetJokers(Options& options, std::string_view option, std::string_vie
 }
 std::string GetJokers(const Options& options) { return std::to_string(options.jokers); }
 
+// H-L1: first_lead, a canonical card ("3c", "Qh", "X1"; exact text, H-A3)
+// or "seat-0". Whether the deck has it is judged with the other options
+// (RefusedCombination).
+std::string SetFirstLead(Options& options, std::string_view option, std::string_view value) {
+  if (value == "seat-0") {
+    options.first_lead = -1;
+    return "";
+  }
+  const std::optional<Card> card = ParseCard(value);
+  if (!card || CardText(*card) != value)
+    return TakesError(option, "a canonical card (\"3c\", \"Qh\", \"X1\") or \"seat-0\"", value);
+  options.first_lead = card->index;
+  return "";
+}
+std::string GetFirstLead(const Options& options) {
+  if (options.first_lead < 0) return "seat-0";
+  return CardText(Card(static_cast<uint8_t>(options.first_lead)));
+}
+
 struct OptionSpec {
   std::string_view name;
   std::string (*set)(Options&, std::string_view option, std::string_view value);
@@ -110,8 +134,8 @@ struct OptionSpec {
   bool house = false;  // a house rule (HOUSE_RULES.md): shown only when not at its default
 };
 template <bool Options::*kMember>
-constexpr OptionSpec BoolOption(std::string_view name) {
-  return {name, &SetBool<kMember>, &GetBool<kMember>};
+constexpr OptionSpec BoolOption(std::string_view name, bool house = false) {
+  return {name, &SetBool<kMember>, &GetBool<kMember>, house};
 }
 template <auto kMember, const auto& kNames>
 constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
@@ -119,7 +143,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 23> kOptions = {{
+constexpr std::array<OptionSpec, 27> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -138,11 +162,15 @@ constexpr std::array<OptionSpec, 23> kOptions = {{
     EnumOption<&Options::exchange_cards, kExchangeCardsNames>("exchange_cards"),
     EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
-    OptionSpec{"manches", &SetManches, &GetManches},
+    OptionSpec{"manches", &SetCount<&Options::manches>, &GetCount<&Options::manches>},
     EnumOption<&Options::ranks, kRanksNames>("ranks", true),  // H-R1
     OptionSpec{"jokers", &SetJokers, &GetJokers, true},                      // H-C1
     EnumOption<&Options::joker_rank, kJokerRankNames>("joker_rank", true),    // H-C2
     EnumOption<&Options::joker_order, kJokerOrderNames>("joker_order", true),  // H-C2
+    OptionSpec{"target", &SetCount<&Options::target>, &GetCount<&Options::target>, true},  // H-G2
+    OptionSpec{"first_lead", &SetFirstLead, &GetFirstLead, true},                         // H-L1
+    BoolOption<&Options::stale_falls>("stale_falls", true),                               // H-K4
+    BoolOption<&Options::president_falls>("president_falls", true),                       // H-K3
 }};
 
 }  // namespace
@@ -187,10 +215,8 @@ constexpr PendingHouseOption kPendingHouseOptions[] = {
     {"revolution_direction", "H-T3"}, {"four_singles_revolution", "H-T4"},
     {"ou_rien_singles", "H-T5"}, {"follow_suit", "H-S1"},
     {"suit_order", "H-S2"},    {"colour_reverse", "H-S3"},
-    {"first_lead", "H-L1"},    {"seating", "H-L2"},
+    {"seating", "H-L2"},
     {"seat_changes", "H-L3"},  {"merchants", "H-K2"},
-    {"president_falls", "H-K3"}, {"stale_falls", "H-K4"},
-    {"target", "H-G2"},
 };
 
 std::string SetOption(Options& options, std::string_view name, std::string_view value) {
@@ -244,6 +270,20 @@ std::string RefusedCombination(const Options& o) {
   // H-C2: the coloured joker beats the plain one only when there are two.
   if (o.joker_order == JokerOrder::kColouredHigh && o.jokers < 2)
     return refused("joker_order", "jokers", "coloured-high needs jokers 2", "H-C2");
+  // H-L1: the first lead names a card of this game's deck.
+  if (o.first_lead >= 0) {
+    const Card first(static_cast<uint8_t>(o.first_lead));
+    if (!OrderOf(o).deck.contains(first)) {
+      const bool joker = first.rank() == Rank::kX;
+      return refused("first_lead", joker ? "jokers" : "ranks",
+                     CardText(first) + " is not in this game's deck (" +
+                         (joker ? "jokers " + std::to_string(o.jokers) : "ranks " + GetNamed<&Options::ranks, kRanksNames>(o)) + ")",
+                     "H-L1");
+    }
+  }
+  // H-G2: a target needs points to reach.
+  if (o.target > 0 && o.scoring == Scoring::kNone)
+    return refused("target", "scoring", "a target above 0 needs scoring place (no points to reach)", "H-G2");
   return "";
 }
 

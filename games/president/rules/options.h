@@ -64,6 +64,12 @@ struct Options {
   int jokers = 0;                       // H-C1: 0, 1 or 2 jokers (per pack)
   JokerRank joker_rank = JokerRank::kTop;        // H-C2
   JokerOrder joker_order = JokerOrder::kEqual;   // H-C2
+  int target = 0;                       // H-G2: the target score, 0 = none
+  // H-L1: the card whose holder leads manche 1 (its index; S3's Qh by
+  // default), or -1 for `seat-0`.
+  int first_lead = Card(Rank::kQ, Suit::kHearts).index;
+  bool stale_falls = false;             // H-K4
+  bool president_falls = false;         // H-K3
 
   friend bool operator==(const Options&, const Options&) = default;
 };

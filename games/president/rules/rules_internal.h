@@ -20,6 +20,21 @@ inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
 
 inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
 
+// The ranking in force (HOUSE_RULES.md terms): the last completed manche's
+// places, as H-K4 changed them with `stale_falls`. A ranking must exist.
+inline const std::vector<int>& InForce(const State& s) {
+  return s.options.stale_falls ? s.standing : *s.ranking;
+}
+
+// H-G2: with a target, whether some seated player's total has reached it
+// ("atteint": reaches or passes). False without a target.
+inline bool TargetReached(const State& s) {
+  if (s.options.target <= 0) return false;
+  for (int score : s.scores)
+    if (score >= s.options.target) return true;
+  return false;
+}
+
 // The seats that hold cards: every hand tested, with no branch (a fold
 // asks once or twice per event).
 inline SeatMask SeatsWithCards(const State& s) {
@@ -147,7 +162,7 @@ inline RankProblem PlayCheck(const State& s, Rank r, Declare declare, CardSet ca
 // The jokers no hand can play on the last play (H-C1, H-C2): with one
 // pack, the jokers still held are the deck's minus those played.
 inline CardSet UnplayedJokers(const State& s) {
-  return (s.order.deck & CardSet::OfRank(Rank::kX)) - s.discards - s.pli.last_cards;
+  return (s.order.deck & CardSet::OfRank(Rank::kX)) - s.discards - s.pli.last_cards - s.discarded;  // H-K3
 }
 
 // A set of ranks in the form of CardSet::RanksWithAtLeast: bit 4r + 3 for

@@ -139,6 +139,10 @@ void ResetState(State& s) {
   s.top_finishers.clear();
   s.ranking.reset();
   s.scores.clear();
+  s.standing.clear();
+  s.unchanged = 0;
+  s.discarded = CardSet();
+  s.fallen = -1;
   s.ids.clear();
   assert(s == State{});
 }
@@ -159,6 +163,15 @@ int PlaceScore(int place_index, int seat_count) {
   return k <= n / 2 ? n / 2 - k + 1 : n / 2 - k;
 }
 
+std::vector<int> Winners(const State& state) {
+  std::vector<int> winners;
+  if (state.scores.empty()) return winners;
+  const int best = *std::max_element(state.scores.begin(), state.scores.end());
+  for (int seat = 0; seat < static_cast<int>(state.scores.size()); ++seat)
+    if (state.scores[seat] == best) winners.push_back(seat);  // ties are shared, never broken
+  return winners;
+}
+
 std::string CheckInvariants(const State& state) {
   if (state.phase == Phase::kNone || state.manche == 0) return "";
   CardSet seen;
@@ -170,7 +183,9 @@ std::string CheckInvariants(const State& state) {
     if (!state.hands[s].empty()) return "cards held by a seat that does not exist";
   }
   if (!(seen & state.discards).empty()) return "a card both held and played";
-  if ((seen | state.discards) != state.order.deck) return "hands and played cards are not the deck";
+  // H-K3: the cards set aside still make the deck.
+  if (!((seen | state.discards) & state.discarded).empty()) return "a card both set aside and in play";
+  if ((seen | state.discards | state.discarded) != state.order.deck) return "hands and played cards are not the deck";
   if (state.turn >= 0) {
     if (state.turn >= state.seats) return "turn names no seat";
     if (state.hands[state.turn].empty()) return "turn given to a seat with no cards";

@@ -155,6 +155,15 @@ struct State {
   std::vector<int> top_finishers;  // F2: of those, who went out on the top rank, in order
   std::optional<std::vector<int>> ranking;  // F4: last completed manche, best first
   std::vector<int> scores;                  // G1 with scoring = place
+  // H-K4 (stale_falls only; empty and 0 otherwise): the ranking in force,
+  // the last completed manche's places as H-K4 changed them, and the
+  // unchanged manches in a row since the count last started.
+  std::vector<int> standing;
+  int unchanged = 0;
+  // H-K3 (president_falls only): the Président's cards set aside this
+  // manche, and his seat (-1 when he has not fallen).
+  CardSet discarded;
+  int fallen = -1;
   IdList ids;                               // idempotency keys seen in this game
 
   friend bool operator==(const State&, const State&) = default;
@@ -174,6 +183,10 @@ const char* PlaceName(int place_index, int seat_count);
 // when n is even, n/2 - k + 1 for the first n/2 places and n/2 - k for the
 // others (four seats: 2, 1, -1, -2; five: 2, 1, 0, -1, -2).
 int PlaceScore(int place_index, int seat_count);
+
+// H-G2: the seated players with the highest total, seat order, all of them
+// when tied (with scoring; empty without).
+std::vector<int> Winners(const State& state);
 
 // Debug invariants (Stockfish's pos_is_ok): hands are disjoint, hands plus
 // the cards played this manche are the deck, the turn is a seat with cards.

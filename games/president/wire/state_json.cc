@@ -176,6 +176,21 @@ boost::json::object StateToJson(const State& state) {
   out["gifts"] = GiftsJson(state.gifts);
   out["options"] = OptionsJson(state.options);
   if (state.options.scoring == Scoring::kPlace) out["scores"] = SeatsJson(state.scores);
+  if (state.options.stale_falls) {  // H-K4, H-B6: the ranking in force
+    if (state.ranking) {
+      out["standing"] = SeatsJson(state.standing);
+    } else {
+      out["standing"] = nullptr;
+    }
+  }
+  if (state.options.president_falls) out["discarded"] = CardsJson(state.discarded);  // H-K3, H-B6
+  if (state.options.target > 0) {  // H-G2, H-B6: only with a target
+    if (state.phase == Phase::kGameOver) {
+      out["winners"] = SeatsJson(Winners(state));
+    } else {
+      out["winners"] = nullptr;
+    }
+  }
   out["ended"] = state.ended;
   return out;
 }

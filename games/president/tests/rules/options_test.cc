@@ -222,7 +222,7 @@ TEST_CASE("Options: an unknown name is an error and changes nothing") {
 TEST_CASE("Options: a house rule not refereed yet is unknown, and named with its rule (H-A1)") {
   for (const auto& [name, rule] : std::vector<std::pair<std::string, std::string>>{
            {"decks", "H-C3"}, {"wild", "H-W1"},
-           {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}, {"target", "H-G2"}}) {
+           {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}, {"merchants", "H-K2"}}) {
     Options o;
     CHECK(SetOption(o, name, "1") == "unknown option \"" + name +
                                          "\": a house rule of HOUSE_RULES.md (" + rule +
