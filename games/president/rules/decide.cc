@@ -172,10 +172,22 @@ Verdict<kExplain> CheckPlayPhase(const State& s) {
 
 // P7: `seat` acts out of turn.
 Violation NotYourTurn(const State& s, int seat) {
-  return Violation{Code::kNotYourTurn, "P7",
-                   internal::HasCards(s, seat)
-                       ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
-                       : SeatText(s, seat) + " has no cards left"};
+  Violation v{Code::kNotYourTurn, "P7",
+              internal::HasCards(s, seat)
+                  ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
+                  : SeatText(s, seat) + " has no cards left"};
+  // The house rule that took the turn from a seat that P6 alone would have
+  // given it to, or passed over (RULINGS.md H11): H-T1's skip, H-T2's close.
+  if (!internal::HasCards(s, seat)) return v;
+  if (s.pli.skipped & SeatBit(seat)) {
+    v.rule = "H-T1";
+    v.message += " (H-T1, equal_skips: the last equal play skipped " + SeatText(s, seat) + ")";
+  } else if (s.pli.denied & SeatBit(seat)) {
+    v.rule = "H-T2";
+    v.message += " (H-T2, single_round: " + SeatText(s, seat) +
+                 " had had a chance in the last pli, which closed; its last player leads)";
+  }
+  return v;
 }
 
 // Who holds `cards` other than `seat`, for the adjudicator only (a hand is

@@ -110,8 +110,8 @@ struct OptionSpec {
   bool house = false;  // a house rule (HOUSE_RULES.md): shown only when not at its default
 };
 template <bool Options::*kMember>
-constexpr OptionSpec BoolOption(std::string_view name) {
-  return {name, &SetBool<kMember>, &GetBool<kMember>};
+constexpr OptionSpec BoolOption(std::string_view name, bool house = false) {
+  return {name, &SetBool<kMember>, &GetBool<kMember>, house};
 }
 template <auto kMember, const auto& kNames>
 constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
@@ -119,7 +119,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 23> kOptions = {{
+constexpr std::array<OptionSpec, 26> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -143,6 +143,9 @@ constexpr std::array<OptionSpec, 23> kOptions = {{
     OptionSpec{"jokers", &SetJokers, &GetJokers, true},                      // H-C1
     EnumOption<&Options::joker_rank, kJokerRankNames>("joker_rank", true),    // H-C2
     EnumOption<&Options::joker_order, kJokerOrderNames>("joker_order", true),  // H-C2
+    BoolOption<&Options::equal_skips>("equal_skips", true),          // H-T1
+    BoolOption<&Options::single_round>("single_round", true),        // H-T2
+    BoolOption<&Options::ou_rien_singles>("ou_rien_singles", true),  // H-T5
 }};
 
 }  // namespace
@@ -183,9 +186,8 @@ constexpr PendingHouseOption kPendingHouseOptions[] = {
     {"three_high", "H-R4"},    {"high_low", "H-R5"},
     {"single_top_beats", "H-P1"}, {"count_rule", "H-P2"},
     {"powers", "H-P3"},        {"runs", "H-P4"},
-    {"equal_skips", "H-T1"},   {"single_round", "H-T2"},
     {"revolution_direction", "H-T3"}, {"four_singles_revolution", "H-T4"},
-    {"ou_rien_singles", "H-T5"}, {"follow_suit", "H-S1"},
+    {"follow_suit", "H-S1"},
     {"suit_order", "H-S2"},    {"colour_reverse", "H-S3"},
     {"first_lead", "H-L1"},    {"seating", "H-L2"},
     {"seat_changes", "H-L3"},  {"merchants", "H-K2"},

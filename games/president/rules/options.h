@@ -64,6 +64,9 @@ struct Options {
   int jokers = 0;                       // H-C1: 0, 1 or 2 jokers (per pack)
   JokerRank joker_rank = JokerRank::kTop;        // H-C2
   JokerOrder joker_order = JokerOrder::kEqual;   // H-C2
+  bool equal_skips = false;             // H-T1: an equal play skips the next seats
+  bool single_round = false;            // H-T2: each seat acts once per pli
+  bool ou_rien_singles = false;         // H-T5: O1 starts ou-rien only between singles
 
   friend bool operator==(const Options&, const Options&) = default;
 };
