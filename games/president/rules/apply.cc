@@ -131,9 +131,13 @@ void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
   }
   if (others == 0) {
     // E3, and R4 as AdvanceTurn (H-T1: a skipped seat has not passed, so
-    // this holds only once every skipped seat has passed too).
+    // this holds only once every skipped seat has passed too). The turn may
+    // have come back to the last player and he may have passed since his
+    // play: then he is not left able to act, and the pli closes (RULINGS.md
+    // H12).
     const SoloContinuation solo = s.options.solo_continuation;
-    if (HasCards(s, last) && (solo == SoloContinuation::kAlways ||
+    if (HasCards(s, last) && ((p.out | p.passed) & SeatBit(last)) == 0 &&
+        (solo == SoloContinuation::kAlways ||
                               (solo == SoloContinuation::kSequence && p.mode != Mode::kFree))) {
       p.solo = true;
       s.turn = last;
