@@ -114,7 +114,7 @@ void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
     p.acted |= SeatBit(actor) | skipped;
     if (others == 0) return NewPli(s, last, holding);  // E3
     // P6 (no cards, out of the pli), after H-T1's skip; the player of the
-    // last play comes last. RULINGS.md H12: a player without cards is
+    // last play comes last. RULINGS.md H20: a player without cards is
     // passed over, so the turn goes on to a skipped seat.
     int next = internal::NextSeatIn(s, actor, holding & ~p.out & ~skipped);
     if (next < 0) next = internal::NextSeatIn(s, actor, holding & ~p.out);
@@ -134,7 +134,7 @@ void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
     // this holds only once every skipped seat has passed too). The turn may
     // have come back to the last player and he may have passed since his
     // play: then he is not left able to act, and the pli closes (RULINGS.md
-    // H12).
+    // H20).
     const SoloContinuation solo = s.options.solo_continuation;
     if (HasCards(s, last) && ((p.out | p.passed) & SeatBit(last)) == 0 &&
         (solo == SoloContinuation::kAlways ||
@@ -150,7 +150,7 @@ void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
   // order ("the turn comes back to the player"), and his pass is an
   // ordinary one, so the turn then goes on to the skipped seats.
   int next = internal::NextSeatIn(s, actor, holding & ~p.out & ~p.passed & ~skipped);
-  if (next < 0) next = internal::NextSeatIn(s, actor, others);  // RULINGS.md H12
+  if (next < 0) next = internal::NextSeatIn(s, actor, others);  // RULINGS.md H20
   s.turn = next;
 }
 

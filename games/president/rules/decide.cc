@@ -177,7 +177,7 @@ Violation NotYourTurn(const State& s, int seat) {
                   ? "it is " + SeatText(s, s.turn) + "'s turn, not " + SeatText(s, seat) + "'s"
                   : SeatText(s, seat) + " has no cards left"};
   // The house rule that took the turn from a seat that P6 alone would have
-  // given it to, or passed over (RULINGS.md H11): H-T1's skip, H-T2's close.
+  // given it to, or passed over (RULINGS.md H19): H-T1's skip, H-T2's close.
   if (!internal::HasCards(s, seat)) return v;
   if (s.pli.skipped & SeatBit(seat)) {
     v.rule = "H-T1";

@@ -113,7 +113,7 @@ void CheckTurn(const TurnScript& t, const Game& g, size_t k, SeatMask& acted) {
     }
   } else {
     // P6 past the skipped seats; the last player keeps his place (H-T1),
-    // and a player without cards is passed over (RULINGS.md H12).
+    // and a player without cards is passed over (RULINGS.md H20).
     int next = NextIn(a, seat, holding & ~out & (t.round ? ~SeatMask{0} : ~passed) & ~skipped);
     if (next < 0) next = NextIn(a, seat, t.round ? holding & ~out : others);
     if (t.round && (acted & SeatBit(next))) {

@@ -176,7 +176,7 @@ TEST_CASE("H-T1 O2: under ou-rien the skip gives the turn to the next seat, boun
   t.Do(Play(3, "7h"));
 }
 
-TEST_CASE("H-T1 RULINGS H12: when the equal player went out and every other seat is skipped, the turn goes on") {
+TEST_CASE("H-T1 RULINGS H20: when the equal player went out and every other seat is skipped, the turn goes on") {
   const Options o = TurnOptions("super-president", {{"equal_skips", "true"}});
   // A leads 7c; B cannot beat it and passes (out); C plays his last card, 7d:
   // A is skipped, C has no cards, so the turn goes on to A, bound by ou-rien.
