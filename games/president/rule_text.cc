@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 7> kHouseRules = {{
+constexpr std::array<RuleText, 10> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
@@ -172,6 +172,14 @@ constexpr std::array<RuleText, 7> kHouseRules = {{
      "Option stale_falls: after two unchanged manches in a row (places equal to the ranking in "
      "force before them), the first place moves to the last and the others move up one; the "
      "gifts and later leads follow that ranking, the points the manche's own places."},
+    {"H-T1",
+     "With equal_skips, an equal play that does not close the pli skips the next seat that "
+     "would have had the turn; with no other seat left the turn comes back to its player. A "
+     "skipped seat has not passed."},
+    {"H-T2",
+     "With single_round, each seat acts once in a pli; when the turn would reach a seat that "
+     "has had its chance, the pli closes and its last player leads (no R4)."},
+    {"H-T5", "With ou_rien_singles, ou-rien starts only when both equal plays are single cards."},
 }};
 
 }  // namespace

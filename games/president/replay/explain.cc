@@ -268,10 +268,16 @@ void PlayEffects(Explanation& x, const PlayEvent& e, Rank r, int n) {
                        "s are completed in this pli "
                        "(completed_carre_closes): the pli closes",
                    e.seat);
+    else if (x.after.pli.denied != 0)  // H-T2 (single_round)
+      ClosedEffect(x, "H-T2",
+                   "the turn would go to a seat that has had its chance in this pli (single_round): it closes",
+                   e.seat);
     else
       ClosedEffect(x, "E3", "nobody else is left to act in the pli: it closes", e.seat);
     return;
   }
+  if (a.pli.skipped != 0)  // H-T1 (equal_skips)
+    Effect(x, "H-T1", "an equal play: the next seat is skipped; " + Seat(a, a.turn) + " is to act");
   if (e.declare == Declare::kSuite)
     Effect(x, "U2", "from now on every play must be one rank above the last, " + CardsWord(n));
   if (e.declare == Declare::kReverse)
@@ -343,7 +349,11 @@ void ExplainPass(Explanation& x, const PassEvent& e) {
   }
   if ((x.after.pli.out & SeatBit(e.seat)) && !(b.pli.out & SeatBit(e.seat)))
     Effect(x, "P5", Seat(b, e.seat) + " is out of the pli until it closes");
-  if (PliClosed(x))
+  if (PliClosed(x) && x.after.pli.denied != 0)  // H-T2 (single_round)
+    ClosedEffect(x, "H-T2",
+                 "the turn would go to a seat that has had its chance in this pli (single_round): it closes",
+                 b.pli.last_seat);
+  else if (PliClosed(x))
     ClosedEffect(
         x, "E3",
         "everyone else has passed since " + Seat(b, b.pli.last_seat) + "'s play: the pli closes",

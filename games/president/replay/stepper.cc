@@ -40,6 +40,10 @@ PliEnd EndOf(const State& before, const State& after, const Event& event) {
   // one on the table, with no play yet (a lead can end it: E1, E2).
   if (std::holds_alternative<CloseEvent>(event.body)) return PliEnd::kClose;
   if (after.pli.plays != 0) return PliEnd::kNone;
+  // H-T2 (single_round): the engine marks the seat whose turn closed it.
+  if (after.pli.denied != 0 && !std::holds_alternative<DealEvent>(event.body) &&
+      !std::holds_alternative<ExchangeEvent>(event.body))
+    return PliEnd::kSingleRound;
   if (const auto* play = std::get_if<PlayEvent>(&event.body)) return PlayEnd(before, *play);
   if (std::holds_alternative<PassEvent>(event.body) && before.pli.plays > 0) {
     return before.pli.solo ? PliEnd::kSoloStop : PliEnd::kAllPassed;
@@ -67,6 +71,8 @@ const char* PliEndRule(PliEnd end) {
       return "X5";
     case PliEnd::kMancheOver:
       return "F3";
+    case PliEnd::kSingleRound:
+      return "H-T2";
   }
   return "";
 }
@@ -89,6 +95,8 @@ const char* PliEndText(PliEnd end) {
       return "the fourth card of the rank closed it";
     case PliEnd::kMancheOver:
       return "the manche ended with it";
+    case PliEnd::kSingleRound:
+      return "every seat had had its chance (single_round)";
   }
   return "";
 }

@@ -29,9 +29,10 @@ enum class PliEnd : uint8_t {
   kSoloStop,        // R4: the lone last player passed
   kCompletedCarre,  // X5 option completed_carre_closes
   kMancheOver,      // F3: one player still holds cards; the manche ends with the pli
+  kSingleRound,     // HOUSE_RULES.md H-T2: the turn would reach a seat that had its chance
 };
 
-// The rule id of a pli end: "E1", "E2", "E3", "E4", "R4", "X5", "F3"; "" for kNone.
+// The rule id of a pli end: "E1", "E2", "E3", "E4", "R4", "X5", "F3", "H-T2"; "" for kNone.
 const char* PliEndRule(PliEnd end);
 // What happened, as a person would say it: "a play of the top rank closed it".
 const char* PliEndText(PliEnd end);

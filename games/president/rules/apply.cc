@@ -115,6 +115,79 @@ void PresidentFalls(State& s, int seat) {
   s.finished.push_back(president);
 }
 
+// HOUSE_RULES.md H-T1 (equal_skips): the seats an equal play of `seat`
+// skips, the next k seats that P6 would give the turn to, other than its
+// player; all of them when there are k or fewer.
+SeatMask SkippedBy(const State& s, int seat, int k, SeatMask holding) {
+  SeatMask candidates = holding & ~s.pli.out & ~SeatBit(seat);
+  SeatMask skipped = 0;
+  for (int from = seat; k > 0 && candidates != 0; --k) {
+    from = internal::NextSeatIn(s, from, candidates);
+    skipped |= SeatBit(from);
+    candidates &= ~SeatBit(from);
+  }
+  return skipped;
+}
+
+// AdvanceTurn under H-T1 (equal_skips) or H-T2 (single_round), after a play
+// or a pass that did not close the pli: `skipped` are the seats this
+// action's equal play skips (H-T1), 0 for any other action.
+void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
+  Pli& p = s.pli;
+  const int last = p.last_seat;
+  p.skipped = skipped;
+  p.denied = 0;
+  p.solo = false;
+  // E3: every other player still holding cards has passed since the last
+  // play, or is out of the pli.
+  const SeatMask others = holding & ~p.out & ~p.passed & ~SeatBit(last);
+  if (s.options.single_round) {
+    // H-T2: each seat acts once, the leader by leading; a seat skipped by
+    // H-T1 has had its chance. E3 may close the pli earlier; R4 and
+    // solo_continuation never apply.
+    p.acted |= SeatBit(actor) | skipped;
+    if (others == 0) return NewPli(s, last, holding);  // E3
+    // P6 (no cards, out of the pli), after H-T1's skip; the player of the
+    // last play comes last. RULINGS.md H20: a player without cards is
+    // passed over, so the turn goes on to a skipped seat.
+    int next = internal::NextSeatIn(s, actor, holding & ~p.out & ~skipped);
+    if (next < 0) next = internal::NextSeatIn(s, actor, holding & ~p.out);
+    if (p.acted & SeatBit(next)) {
+      // H-T2: the turn would go to a seat that has had its chance: the pli
+      // closes and its last player leads (E5 if he has no cards).
+      NewPli(s, last, holding);
+      s.pli.denied = SeatBit(next);  // for the sentence of a play out of turn
+      s.pli.skipped = skipped;
+      return;
+    }
+    s.turn = next;
+    return;
+  }
+  if (others == 0) {
+    // E3, and R4 as AdvanceTurn (H-T1: a skipped seat has not passed, so
+    // this holds only once every skipped seat has passed too). The turn may
+    // have come back to the last player and he may have passed since his
+    // play: then he is not left able to act, and the pli closes (RULINGS.md
+    // H20).
+    const SoloContinuation solo = s.options.solo_continuation;
+    if (HasCards(s, last) && ((p.out | p.passed) & SeatBit(last)) == 0 &&
+        (solo == SoloContinuation::kAlways ||
+                              (solo == SoloContinuation::kSequence && p.mode != Mode::kFree))) {
+      p.solo = true;
+      s.turn = last;
+      return;
+    }
+    return NewPli(s, last, holding);
+  }
+  // H-T1: the next seat by P6 that has not passed since the last play, past
+  // the skipped ones; the player of the last play keeps his place in that
+  // order ("the turn comes back to the player"), and his pass is an
+  // ordinary one, so the turn then goes on to the skipped seats.
+  int next = internal::NextSeatIn(s, actor, holding & ~p.out & ~p.passed & ~skipped);
+  if (next < 0) next = internal::NextSeatIn(s, actor, others);  // RULINGS.md H20
+  s.turn = next;
+}
+
 // Removes played cards from a hand; F1/F2 when it is the last of them.
 void TakeFromHand(State& s, int seat, CardSet cards, bool top_rank) {
   s.hands[seat] -= cards;
@@ -211,10 +284,17 @@ void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
   const bool was_revolution = s.revolution;
   const bool top = r == s.order.TopRank(was_revolution);  // F2, E1: the order before the play
   Pli& p = s.pli;
+  // H-T1, H-B5: an equal play (the rank of the last play) skips k = 1 + its
+  // count - the count of the play it equals (P2: the pli's count).
+  const int skips = s.options.equal_skips && p.last_seat >= 0 && internal::LastRank(s) == r
+                        ? 1 + n - p.count
+                        : 0;
   if (p.count == 0) p.count = n;  // P2: the lead fixes the count
-  // O1: same rank as the play just before it, by another player; never the top rank.
+  // O1: same rank as the play just before it, by another player; never the
+  // top rank. H-T5 (ou_rien_singles): only when both plays are of one card.
   p.ou_rien = s.options.ou_rien && p.last_seat >= 0 && p.last_seat != seat &&
-              internal::LastRank(s) == r && !top;
+              internal::LastRank(s) == r && !top &&
+              (!s.options.ou_rien_singles || (n == 1 && p.count == 1));
   if (declare == Declare::kSuite) p.mode = Mode::kSuite;      // U1
   if (declare == Declare::kReverse) p.mode = Mode::kReverse;  // V1, V2
   ++p.plays;
@@ -231,6 +311,8 @@ void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
                       (s.options.completed_carre_closes && n < 4 &&  // X5: across plays
                        p.played.CountOf(r) == 4);
   if (closes) return NewPli(s, seat, holding);
+  if (s.options.equal_skips | s.options.single_round) [[unlikely]]  // H-T1, H-T2
+    return AdvanceHouseTurn(s, seat, holding, skips > 0 ? SkippedBy(s, seat, skips, holding) : 0);
   AdvanceTurn(s, seat, holding);
 }
 
@@ -244,6 +326,8 @@ void ApplyPass(State& s, int seat) {
   } else if (s.options.pass_is_out) {
     p.out |= SeatBit(seat);  // P5
   }
+  if (s.options.equal_skips | s.options.single_round) [[unlikely]]  // H-T1, H-T2
+    return AdvanceHouseTurn(s, seat, holding, 0);
   AdvanceTurn(s, seat, holding);
 }
 

@@ -197,6 +197,18 @@ Violation NotYourTurn(const State& s, int seat) {
     v.message += s.options.first_lead < 0
                      ? " (H-L1: first_lead = seat-0, seat 0 leads manche 1)"
                      : " (H-L1: the holder of " + *OptionText(s.options, "first_lead") + " leads manche 1)";
+  } else if (!internal::HasCards(s, seat)) {
+    // a seat without cards: P7 alone
+    // Below, the house rule that took the turn from a seat that P6 alone
+    // would have given it to, or passed over (RULINGS.md H19): H-T1's
+    // skip, H-T2's close.
+  } else if (s.pli.skipped & SeatBit(seat)) {
+    v.rule = "H-T1";
+    v.message += " (H-T1, equal_skips: the last equal play skipped " + SeatText(s, seat) + ")";
+  } else if (s.pli.denied & SeatBit(seat)) {
+    v.rule = "H-T2";
+    v.message += " (H-T2, single_round: " + SeatText(s, seat) +
+                 " had had a chance in the last pli, which closed; its last player leads)";
   }
   return v;
 }

@@ -143,7 +143,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 27> kOptions = {{
+constexpr std::array<OptionSpec, 30> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -171,6 +171,9 @@ constexpr std::array<OptionSpec, 27> kOptions = {{
     OptionSpec{"first_lead", &SetFirstLead, &GetFirstLead, true},                         // H-L1
     BoolOption<&Options::stale_falls>("stale_falls", true),                               // H-K4
     BoolOption<&Options::president_falls>("president_falls", true),                       // H-K3
+    BoolOption<&Options::equal_skips>("equal_skips", true),          // H-T1
+    BoolOption<&Options::single_round>("single_round", true),        // H-T2
+    BoolOption<&Options::ou_rien_singles>("ou_rien_singles", true),  // H-T5
 }};
 
 }  // namespace
@@ -211,9 +214,8 @@ constexpr PendingHouseOption kPendingHouseOptions[] = {
     {"three_high", "H-R4"},    {"high_low", "H-R5"},
     {"single_top_beats", "H-P1"}, {"count_rule", "H-P2"},
     {"powers", "H-P3"},        {"runs", "H-P4"},
-    {"equal_skips", "H-T1"},   {"single_round", "H-T2"},
     {"revolution_direction", "H-T3"}, {"four_singles_revolution", "H-T4"},
-    {"ou_rien_singles", "H-T5"}, {"follow_suit", "H-S1"},
+    {"follow_suit", "H-S1"},
     {"suit_order", "H-S2"},    {"colour_reverse", "H-S3"},
     {"seating", "H-L2"},
     {"seat_changes", "H-L3"},  {"merchants", "H-K2"},

@@ -70,6 +70,9 @@ struct Options {
   int first_lead = Card(Rank::kQ, Suit::kHearts).index;
   bool stale_falls = false;             // H-K4
   bool president_falls = false;         // H-K3
+  bool equal_skips = false;             // H-T1: an equal play skips the next seats
+  bool single_round = false;            // H-T2: each seat acts once per pli
+  bool ou_rien_singles = false;         // H-T5: O1 starts ou-rien only between singles
 
   friend bool operator==(const Options&, const Options&) = default;
 };

@@ -43,6 +43,10 @@ struct Pli {
   SeatMask out = 0;         // P5: seats out of the pli
   SeatMask passed = 0;      // E3: seats that passed since the last play
   bool solo = false;        // R4: the last player goes on alone
+  // House rules of the turn (HOUSE_RULES.md §6), 0 while their option is off:
+  SeatMask acted = 0;       // H-T2 (single_round): seats that have had their chance
+  SeatMask skipped = 0;     // H-T1 (equal_skips): seats the last equal play skipped
+  SeatMask denied = 0;      // H-T2: the seat whose turn closed the last pli (this pli has no play yet)
   friend bool operator==(const Pli&, const Pli&) = default;
 };
 

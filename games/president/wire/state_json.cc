@@ -29,7 +29,7 @@ bj::value SeatOrNull(int seat) {
   return seat;
 }
 
-bj::object PliJson(const Pli& pli) {
+bj::object PliJson(const Pli& pli, const Options& options) {
   bj::object out;
   out["leader"] = SeatOrNull(pli.leader);
   out["count"] = pli.count;
@@ -49,6 +49,12 @@ bj::object PliJson(const Pli& pli) {
   }
   out["out"] = std::move(seats_out);
   out["solo"] = pli.solo;
+  if (options.single_round) {  // H-B6, H-T2: the seats that have had their chance
+    bj::array acted;
+    for (int s = 0; s < kMaxSeats; ++s)
+      if (pli.acted & SeatBit(s)) acted.emplace_back(s);
+    out["acted"] = std::move(acted);
+  }
   return out;
 }
 
@@ -162,7 +168,7 @@ boost::json::object StateToJson(const State& state) {
   bj::array hands;
   for (int s = 0; s < state.seats; ++s) hands.emplace_back(CardsJson(state.hands[s]));
   out["hands"] = std::move(hands);
-  out["pli"] = PliJson(state.pli);
+  out["pli"] = PliJson(state.pli, state.options);
   out["finished"] = SeatsJson(state.finished);
   if (state.ranking) {
     out["ranking"] = SeatsJson(*state.ranking);

@@ -250,3 +250,12 @@ TEST_CASE("Stepper: on every fixture, each frame is the fold to its seq and boun
     }
   }
 }
+
+TEST_CASE("Stepper: HOUSE_RULES.md H-T2: a pli closed by single_round ends by H-T2, not E3") {
+  // X-T3: D's 9c 9d at seq 6; the turn would go to A, who has had his chance.
+  CHECK(PliEnds(Stepper(Fixture("house/H-T2-X-T3-single-round"))) == Ends{{6, "H-T2"}});
+  // 003's example: E's 99 at seq 7.
+  CHECK(PliEnds(Stepper(Fixture("house/H-T2-003-example"))) == Ends{{7, "H-T2"}});
+  // H-T1 without single_round: the pli of X-T2 (k = 1) closes by E3 at C's pass.
+  CHECK(PliEnds(Stepper(Fixture("house/H-T1-turn-comes-back"))) == Ends{{9, "E3"}});
+}
