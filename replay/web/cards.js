@@ -39,11 +39,18 @@ const PliCards = (() => {
   // order they beat each other's usual foes (SK-W1).
   const SK_GROUP = ["escape", "g", "p", "y", "b", "mermaid", "pirate", "tigress", "king"];
 
-  const kindOf = (code) => (/^(10|[2-9TJQKA])[cdhs]$/.test(code) ? "president" : "skull-king");
+  // Super Président's jokers (HOUSE_RULES.md H-C1): X1 the plain one, X2
+  // the coloured one.
+  const isJoker = (code) => code === "X1" || code === "X2";
+  const kindOf = (code) => (/^(10|[2-9TJQKA])[cdhs]$/.test(code) || isJoker(code) ? "president" : "skull-king");
   const pRank = (code) => (code.startsWith("10") ? "T" : code[0]);
   const pSuit = (code) => code[code.length - 1];
 
   function label(code, lang = "en", declare = null) {
+    if (isJoker(code)) {
+      const coloured = code === "X2";
+      return lang === "fr" ? (coloured ? "joker coloré" : "joker") : coloured ? "coloured joker" : "joker";
+    }
     if (kindOf(code) === "president") {
       const r = pRank(code), s = P_SUITS[pSuit(code)];
       const rn = P_RANK_NAME[r] ? P_RANK_NAME[r][lang] : r === "T" ? "10" : r;
@@ -64,7 +71,11 @@ const PliCards = (() => {
     const cls = ["card"];
     if (opts.extra) cls.push(opts.extra);
     let face;
-    if (kindOf(code) === "president") {
+    if (isJoker(code)) {
+      cls.push("pc", "joker");
+      if (code === "X2") cls.push("red");
+      face = `<b class="r">★</b><i class="s" aria-hidden="true">${code === "X2" ? "2" : "1"}</i>`;
+    } else if (kindOf(code) === "president") {
       const r = pRank(code), s = pSuit(code), suit = P_SUITS[s];
       cls.push("pc", "s-" + s);
       if (suit && suit.red) cls.push("red");
@@ -97,6 +108,10 @@ const PliCards = (() => {
   // A card's place in the game's order: Président by rank in the order in
   // force (C1, Q1) then suit; Skull King by SK_GROUP then value.
   function key(code, revolution = false) {
+    if (isJoker(code)) {
+      const x = 13 * 4 + (code === "X2" ? 1 : 0);  // X above every natural rank (H-C2), below them all under révolution
+      return revolution ? (code === "X2" ? -2 : -1) : x;
+    }
     if (kindOf(code) === "president") {
       const r = P_ORDER.indexOf(pRank(code));
       return (revolution ? 12 - r : r) * 4 + "cdhs".indexOf(pSuit(code));
