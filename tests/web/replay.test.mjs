@@ -43,6 +43,7 @@ const G1 = fixture("games/president/fixtures/rules/G1-game-over-illegal.jsonl");
 const K1 = fixture("games/president/fixtures/rules/K1-exchange-legal.jsonl");
 const SK = fixture("games/skull_king/tests/data/cli-violations.jsonl");
 const O2 = fixture("games/president/fixtures/rules/O2-ou-rien-illegal.jsonl");
+const XC1 = fixture("games/president/fixtures/house/H-C1-X-C1-jokers-coloured-high.jsonl");
 
 function pli(args, status = 0) {
   const r = spawnSync(PLI, args, { encoding: "utf8", cwd: REPO });
@@ -147,6 +148,23 @@ test("Président: the cards and the verdict at chosen steps (P3 fixture)", async
   assert.ok(legal.grounds.some((g) => g.startsWith("P3")), legal.grounds.join("; "));
   assert.deepEqual(sorted(await hand(page, 1)), sorted(DEAL_B.filter((c) => c !== "Td")));
   assert.ok(page.requests.every((u) => u.startsWith("file:")), page.requests.join(" "));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("jokers (HOUSE_RULES.md H-C1, H-C2): drawn as jokers, the coloured X2 red, above the 2s in a hand (X-C1 fixture)", async () => {
+  const page = await open(replayPage(XC1, "xc1.html"));
+  await jump(page, 2);
+  // B holds X1, C holds X2 (the deal); each is a joker, named as one.
+  const joker = (code) => page.$eval(`.hand .card[data-card="${code}"]`, (c) => ({ cls: [...c.classList].sort(), label: c.getAttribute("aria-label") }));
+  assert.deepEqual(await joker("X1"), { cls: ["card", "joker", "pc"], label: "joker" });
+  assert.deepEqual(await joker("X2"), { cls: ["card", "joker", "pc", "red"], label: "coloured joker" });
+  // H-C2 (joker_rank top): X is the strongest rank, so a hand ends with its joker.
+  assert.equal((await hand(page, 2)).at(-1), "X2");
+  // seq 5: C's X2 on B's X1 is the last play.
+  await jump(page, 5);
+  assert.deepEqual(await page.$$eval("#last-play .card", (cs) => cs.map((c) => c.dataset.card)), ["X2"]);
+  await shot(page, "replay-jokers.png");
   assert.deepEqual(page.errors, []);
   await page.close();
 });
