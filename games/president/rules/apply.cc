@@ -72,6 +72,14 @@ bool MancheOver(SeatMask holding) {
   return (holding & (holding - 1)) == 0;  // at most one seat holds cards
 }
 
+// R4 (and `solo_continuation`): whether `last`, the player of the last
+// play, goes on alone once every other seat has passed (E3).
+bool SoloGoesOn(const State& s, int last) {
+  const SoloContinuation solo = s.options.solo_continuation;
+  return HasCards(s, last) && (solo == SoloContinuation::kAlways ||
+                               (solo == SoloContinuation::kSequence && s.pli.mode != Mode::kFree));
+}
+
 // E3 / R4 / P6: after a play or a pass that did not close the pli, who acts.
 void AdvanceTurn(State& s, int actor, SeatMask holding) {
   Pli& p = s.pli;
@@ -86,11 +94,7 @@ void AdvanceTurn(State& s, int actor, SeatMask holding) {
   }
   // E3: every other player still holding cards has passed since the last
   // play (or is out). R4: in a suite or reverse the last player may go on.
-  const SoloContinuation solo = s.options.solo_continuation;
-  const bool go_on = HasCards(s, last) &&
-                     (solo == SoloContinuation::kAlways ||
-                      (solo == SoloContinuation::kSequence && p.mode != Mode::kFree));
-  if (go_on) {
+  if (SoloGoesOn(s, last)) {
     p.solo = true;
     s.turn = last;
     return;
@@ -169,10 +173,7 @@ void AdvanceHouseTurn(State& s, int actor, SeatMask holding, SeatMask skipped) {
     // have come back to the last player and he may have passed since his
     // play: then he is not left able to act, and the pli closes (RULINGS.md
     // H20).
-    const SoloContinuation solo = s.options.solo_continuation;
-    if (HasCards(s, last) && ((p.out | p.passed) & SeatBit(last)) == 0 &&
-        (solo == SoloContinuation::kAlways ||
-                              (solo == SoloContinuation::kSequence && p.mode != Mode::kFree))) {
+    if (((p.out | p.passed) & SeatBit(last)) == 0 && SoloGoesOn(s, last)) {
       p.solo = true;
       s.turn = last;
       return;
