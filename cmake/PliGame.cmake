@@ -1,11 +1,10 @@
 # PliGame.cmake: what a game's CMakeLists.txt (games/<game>/) calls to put its
-# own sources into a shared layer's library (included by ../CMakeLists.txt).
+# module into the registry's library, pli_games (included by
+# ../CMakeLists.txt); every other folder of a game is a library of its own.
 #
 #   pli_game_sources(<target> <file>... [NO_UNITY <file>...])
 #
-# adds the files (relative to the game's folder) to <target>, a library of a
-# shared layer (pli_engine, pli_schema, pli_referee, pli_replay, pli_sim,
-# pli_games) or the pli executable; the files after NO_UNITY (all of them:
+# adds the files (relative to the game's folder) to <target> (pli_games); the files after NO_UNITY (all of them:
 # put it last) are compiled
 # on their own in unity builds (CMAKE_UNITY_BUILD: their anonymous-namespace
 # names clash with another file's). The property is set in the target's own
