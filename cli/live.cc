@@ -163,9 +163,6 @@ boost::json::object BuildAnyAction(const std::string& command, const LiveArgs& a
   boost::json::object o;
   o["type"] = command == "new" ? "game" : command;
   const std::vector<std::string> names = match ? match->Seats() : std::vector<std::string>{};
-  const auto seat = [&](const std::string& text, const char* option) {
-    return ResolveAnySeat(text, names, args.game, option);
-  };
   if (command == "new") {
     o["game"] = args.game;
     o["ruleset"] = args.ruleset;
@@ -205,23 +202,13 @@ boost::json::object BuildAnyAction(const std::string& command, const LiveArgs& a
     }
   } else {
     // Any other verb: its fields are the options its game says it takes
-    // (GameFacts::verbs, in their order), each written as AddTake wired it,
+    // (GameFacts::verbs, in their order), each written as AddVerbOption wired it,
     // so a game's own verb (a `draw`) needs no line here.
     const std::vector<VerbFact> verbs = kind.Facts().verbs;
     const auto verb = std::find_if(verbs.begin(), verbs.end(),
                                    [&](const VerbFact& v) { return v.name == command; });
     if (verb == verbs.end()) return o;  // refused before (RefuseForeignVerb)
-    for (const VerbFact::Option& option : verb->takes) {
-      const std::string& name = option.name;
-      if (name == "--seat") o["seat"] = seat(args.seat, "--seat");
-      else if (name == "--from") o["from"] = seat(args.from, "--from");
-      else if (name == "--to") o["to"] = seat(args.to, "--to");
-      else if (name == "CARDS") o["cards"] = CardWords(args.cards);
-      else if (name == "BID") o["bid"] = args.bid;
-      else if (name == "--declare") { if (!args.declare.empty()) o["declare"] = args.declare; }
-      else if (name == "--cannon") { if (!args.cannon.empty()) o["cannon"] = args.cannon; }
-      else throw std::logic_error("verb " + command + " takes " + name + ", which the cli does not write");
-    }
+    for (auto& [field, value] : VerbFields(*verb, args, names)) o[field] = std::move(value);
   }
   if (args.id) o["id"] = *args.id;
   if (!args.no_time) o["at"] = args.time ? *args.time : NowUtc();
@@ -456,13 +443,21 @@ CLI::App* AddLive(CLI::App& app, const char* name, const char* description, Live
   return c;
 }
 
-// Wires one option a verb takes (VerbFact::takes) to the arguments the
-// event is built from; its help is the game's.
-void AddTake(CLI::App* c, const VerbFact::Option& option, LiveArgs& args,
-             const std::vector<std::string>& declares) {
+}  // namespace
+
+void AddVerbOption(CLI::App* c, const VerbFact::Option& option, LiveArgs& args,
+                   const std::vector<std::string>& declares) {
   const std::string& name = option.name;
   const std::string& help = option.help;
-  if (name == "--seat" || name == "--from" || name == "--to") {
+  if (!option.field.empty()) {
+    // A game's own option (VerbFact::Option::field): its text goes to its
+    // field as typed, checked against its values when they are a list.
+    CLI::Option* o = c->add_option(name, args.fields[option.field], help);
+    if (!option.values.empty()) o->check(CLI::IsMember(option.values));
+    if (option.required) o->required();
+    // A positional name (no dash) is required by its nature; an option
+    // given nowhere leaves no field (VerbFields).
+  } else if (name == "--seat" || name == "--from" || name == "--to") {
     std::string& seat = name == "--seat" ? args.seat : name == "--from" ? args.from : args.to;
     c->add_option(name, seat, help)->required()->type_name("SEAT");
   } else if (name == "CARDS") {
@@ -480,9 +475,36 @@ void AddTake(CLI::App* c, const VerbFact::Option& option, LiveArgs& args,
   } else if (name == "--cannon") {
     c->add_option("--cannon", args.cannon, help)->check(CLI::IsMember({"grapeshot", "cannonball"}));
   } else {
-    throw std::logic_error("a game's verb " + c->get_name() + " takes " + name + ", which the cli does not know");
+    throw std::logic_error("a game's verb " + c->get_name() + " takes " + name +
+                           ", which the cli does not know and which names no field");
   }
 }
+
+boost::json::object VerbFields(const VerbFact& verb, const LiveArgs& args,
+                               const std::vector<std::string>& seats) {
+  const auto seat = [&](const std::string& text, const char* option) {
+    return ResolveAnySeat(text, seats, args.game, option);
+  };
+  boost::json::object o;
+  for (const VerbFact::Option& option : verb.takes) {
+    const std::string& name = option.name;
+    if (!option.field.empty()) {
+      const auto given = args.fields.find(option.field);
+      if (given != args.fields.end() && !given->second.empty()) o[option.field] = given->second;
+    } else if (name == "--seat") o["seat"] = seat(args.seat, "--seat");
+    else if (name == "--from") o["from"] = seat(args.from, "--from");
+    else if (name == "--to") o["to"] = seat(args.to, "--to");
+    else if (name == "CARDS") o["cards"] = CardWords(args.cards);
+    else if (name == "BID") o["bid"] = args.bid;
+    else if (name == "--declare") { if (!args.declare.empty()) o["declare"] = args.declare; }
+    else if (name == "--cannon") { if (!args.cannon.empty()) o["cannon"] = args.cannon; }
+    else if (name == "--seed" || name == "--hand" || name == "--turned") continue;  // deal: BuildAnyAction
+    else throw std::logic_error("verb " + verb.name + " takes " + name + ", which the cli does not write");
+  }
+  return o;
+}
+
+namespace {
 
 // The live verbs of every registered game, each once, in the registry's
 // order: a verb a later game adds comes right after the verb it follows in
@@ -558,7 +580,7 @@ LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args) {
   }
   for (const VerbFact& verb : verbs) {
     c = AddLive(app, verb.name.c_str(), verb.help.c_str(), args);
-    for (const VerbFact::Option& option : verb.takes) AddTake(c, option, args, declares);
+    for (const VerbFact::Option& option : verb.takes) AddVerbOption(c, option, args, declares);
     out.all.push_back(c);
   }
   return out;

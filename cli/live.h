@@ -9,10 +9,14 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <boost/json/object.hpp>
+
+#include "games/game.h"
 #include "referee/clock.h"
 #include "referee/referee.h"
 
@@ -45,6 +49,9 @@ struct LiveArgs {
   // bid (Skull King)
   int64_t bid = 0;
   std::string cannon;
+  // a game's own verb options (VerbFact::Option::field), by field: each
+  // given one, as typed
+  std::map<std::string, std::string> fields;
 };
 
 // The live commands, as added to the app.
@@ -53,6 +60,19 @@ struct LiveCommands {
 };
 
 LiveCommands AddLiveCommands(CLI::App& app, LiveArgs& args);
+
+// One option a verb takes (VerbFact::takes), wired to the arguments the
+// event is built from; its help is the game's. A name the cli does not know
+// and no `field` is a programming error (std::logic_error).
+void AddVerbOption(CLI::App* c, const VerbFact::Option& option, LiveArgs& args,
+                   const std::vector<std::string>& declares);
+
+// The fields of a verb's event that its options fill (besides type, seq,
+// id and at), from the parsed arguments, in the verb's order; `seats` are
+// the game's seat names (--seat takes a number or a name). Throws
+// std::runtime_error on a bad seat.
+boost::json::object VerbFields(const VerbFact& verb, const LiveArgs& args,
+                               const std::vector<std::string>& seats);
 
 // Runs the live command that was parsed, if any: its exit status (0
 // accepted or already recorded, 1 rejected or stale, 2 bad input, no such

@@ -23,7 +23,10 @@
 namespace pli::cli {
 namespace {
 
-constexpr const char* kSimulateFooter =
+// The footers of `pli simulate --help` and `pli prop --help`: what every
+// game shares, then each registered game's own paragraph and examples
+// (GameFacts::simulate_help, prop_help, ...), in the registry's order.
+constexpr const char* kSimulateHead =
     R"(Every event goes through the referee (pli new/deal/play... do the same):
 judged by the rules, hash-chained and committed to the database. A bot
 action the rules refuse is a bug: the run stops with exit status 2 and
@@ -33,78 +36,45 @@ Reproducible: game ids (sim-SEED-N), deals (DealFromSeed) and the bots'
 choices derive from --seed and no event carries a time stamp, so the same
 arguments give the same events and hashes in a fresh database.
 
-Cost: with the database's default durability (WAL, synchronous=FULL) each
-event is its own transaction and costs an fsync, ~5 ms on a disk. A manche
-is ~60 events at 4 seats (~80 at 8), so a game of 3 manches costs ~1 s and
---games 100 ~100 s. --fast commits once per game instead (one fsync per
-game, ~0.1 s per game, --games 100 in ~10 s): a crash then loses the game
-being played, never a committed one. The bots themselves are cheap (the
-hard one ~0.2 ms per decision). docs/SIMULATE.md has the measurements.
-
-Skull King (--ruleset skull-king, skull-king-official, skull-king-original):
-the same referee path for any game (SubmitAny): while the game is on, the
-next deal (seeded from --seed) when no seat must act, else the seat to act
-(under simultaneous bidding, the first seat still owing a bid) acts through
-its bot. A game is its 10 manches (SK-G1) unless --manches ends it sooner
-with an end event. The table, per level: games, mean final score, mean place
-(1 = the highest total; tied seats share the best place), share of games
-won (SK-G2: ties all win) and share of bids made exactly (won = bid), each
-with a 95% confidence interval clustered by game. --json prints
-  {"db","seed","ruleset","games","seats","manches_per_game" (null: whole
-   games),"bots","fast","manches","events","seconds",
-   "levels":[{"level","games","seat_games","mean_score","mean_score_ci95",
-     "mean_place","mean_place_ci95","won_share","won_ci95","bids",
-     "bids_exact_share","bids_exact_ci95","ci_unit" ("game" or "seat")}],
-   "last":{"game","seq","hash"}, and on a bug "bug" and "error"}
-(each _ci95 is [low, high] or null). docs/SIMULATE.md has an example.
-
-Exit status: 0 done, 2 bad usage, a storage failure, or a bug (a refused
+)";
+constexpr const char* kSimulateExit =
+    R"(Exit status: 0 done, 2 bad usage, a storage failure, or a bug (a refused
 bot action).
 
-Examples:
-  pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast
-  pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2
-  pli simulate --db sk.db --ruleset skull-king --seats 3 --games 30 --bots mixed --seed 1 --fast
+)";
+constexpr const char* kPropHead = "";
+constexpr const char* kPropExit =
+    R"(Exit status: 0 PASS, 1 FAIL (a property broke), 2 bad usage.
+
 )";
 
-constexpr const char* kPropFooter =
-    R"(Each run is a random game: 4 to 8 seats, each played by the bots (easy,
-medium, hard) or by a policy picking uniformly among the legal actions,
-one to three manches. After every event the engine's invariants are
-checked: CheckInvariants, the hands against a model that moves the cards,
-the event's JSON line read back, replay equal to the live state,
-LegalActions against Decide (every listed action, random probes that are
-not), an illegal event changing nothing but seq; at the end the log read
-back audits clean.
+// --manches in each game that says (GameFacts::simulate_manches):
+// "Super Président: default 3; Skull King: ...".
+std::string ManchesByGame() {
+  std::string text;
+  for (const Game* game : Games()) {
+    const GameFacts facts = game->Facts();
+    if (facts.simulate_manches.empty()) continue;
+    text += (text.empty() ? "" : "; ") + facts.title + ": " + facts.simulate_manches;
+  }
+  return text;
+}
 
-A failure is shrunk by RapidCheck to a minimal game and written to --out as
-a scenario, prop-SEED.jsonl and prop-SEED.expect.json (docs/SCENARIOS.md),
-that `pli check` replays and reports failing until the bug is fixed.
-
-Skull King (--ruleset skull-king, skull-king-official or
-skull-king-original): each run is a game of 2 to 8 seats (2 to 6 for
-original) under --ruleset's preset in half the runs and a random preset in
-the others, each option of SKULL_KING.md's table drawn at random in a third
-of the runs (--option fixes one), the bots or the random policy at each
-seat, one to three manches (a whole game in one run of eight), sometimes
-an end event. After every event: cards conserved (SK-C1, SK-D2: hands +
-played + turned + undealt = the deck, the hands moved as a model of the
-checker's own moves them), replay equal to the live state (a fresh match of
-the game interface fed the events' JSON lines), LegalActions and Decide
-agreeing both ways (every listed action accepted, random bids and plays
-accepted only if listed, an illegal one changing nothing but seq), each
-pli's bonus by SK-N2 and each completed manche's scores by SK-N1, N3, N4,
-N5 recomputed by hand-written formulas, the winners by SK-G2. A failure is
-shrunk (a smaller table, then events dropped while the failure stays) and
-written to --out as prop-SEED.jsonl and prop-SEED.expect.json.
-
-Exit status: 0 PASS, 1 FAIL (a property broke), 2 bad usage.
-
-Examples:
-  pli prop --runs 200 --seed 1
-  pli prop --runs 200 --seed 1 --ruleset skull-king
-  pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found
-)";
+// The footer: `head`, each game's paragraph (a blank line after each), `exit`,
+// then "Examples:" with every game's examples.
+std::string Footer(const char* head, const char* exit,
+                   std::string GameFacts::*help, std::vector<std::string> GameFacts::*examples) {
+  std::string footer = head;
+  std::string lines;
+  for (const Game* game : Games()) {
+    const GameFacts facts = game->Facts();
+    if (!(facts.*help).empty()) footer += facts.*help + "\n\n";
+    for (const std::string& example : facts.*examples) lines += "  " + example + "\n";
+  }
+  footer += exit;
+  if (!lines.empty()) footer += "Examples:\n" + lines;
+  return footer;
+}
 
 // --- pli simulate ---
 
@@ -280,10 +250,8 @@ class SimulateGroup : public CommandGroup {
     simulate_ = app.add_subcommand("simulate",
                                    "Referee games played by bots (easy, medium, hard) into a "
                                    "database, every event through the "
-                                   "referee, and print a table per bot level (Super Président: "
-                                   "manches, mean place, Président and Trouduc shares; Skull "
-                                   "King: mean final score, mean place, games won, exact bids), "
-                                   "with 95% confidence intervals.");
+                                   "referee, and print a table per bot level, each with 95% "
+                                   "confidence intervals (what each game's table holds: below).");
     CLI::App* c = simulate_;
     c->add_option("--db", sim_.db, "the database: a SQLite file (created if missing) or a postgresql:// URI (docs/POSTGRES.md)")
         ->required()
@@ -301,8 +269,7 @@ class SimulateGroup : public CommandGroup {
                   "the seed every deal and bot choice derives from (default 1)")
         ->type_name("S");
     c->add_option("--manches", sim_.manches,
-                  "manches per game (Super Président: default 3; Skull King: the whole game of "
-                  "10 by default, fewer ends each game with an end event after M)")
+                  "manches per game (" + ManchesByGame() + ")")
         ->type_name("M");
     AddRulesOptions(c, sim_.ruleset, sim_.options);
     c->add_flag(
@@ -310,7 +277,8 @@ class SimulateGroup : public CommandGroup {
         "commit once per game instead of once per event (one fsync per game; a crash loses the "
         "game in progress)");
     c->add_flag("--json", sim_.json, "print one JSON document on stdout instead of text");
-    c->footer(kSimulateFooter);
+    c->footer(Footer(kSimulateHead, kSimulateExit, &GameFacts::simulate_help,
+                     &GameFacts::simulate_examples));
 
     prop_ = app.add_subcommand(
         "prop",
@@ -328,7 +296,7 @@ class SimulateGroup : public CommandGroup {
         ->type_name("DIR");
     c->add_option("--inject-bug", prop_args_.inject)->group("");  // tests only: see PropHooks
     c->add_flag("--json", prop_args_.json, "print one JSON document on stdout instead of text");
-    c->footer(kPropFooter);
+    c->footer(Footer(kPropHead, kPropExit, &GameFacts::prop_help, &GameFacts::prop_examples));
   }
 
   std::optional<int> RunParsed() override {

@@ -249,13 +249,21 @@ struct VerbFact {
   std::string plural;              // "plays", for "which has no plays"
   std::string help;                // the subcommand's one line of --help
   // The options it takes, in the order --help lists them: each by the name
-  // the cli gives it (cli/live.cc wires them to the event's fields: "--seat",
-  // "--from", "--to", "CARDS", "--declare", "--seed", "--hand", "--turned",
-  // "BID", "--cannon") and its line of --help. A verb two games share takes
-  // the options of both, the first game's help for each.
+  // the cli gives it and its line of --help. The names the cli knows wire
+  // themselves to the event's fields (cli/live.cc: "--seat", "--from",
+  // "--to", "CARDS", "--declare", "--seed", "--hand", "--turned", "BID",
+  // "--cannon"); any other option is the game's own, and says which field
+  // of the event it fills (`field`, a JSON string), the values it takes
+  // (`values`, checked when the command line is parsed; empty: any text)
+  // and whether it must be given, so that a game's own verb option (a
+  // `--suit` for an eight) needs no line in the cli. A verb two games share
+  // takes the options of both, the first game's help for each.
   struct Option {
     std::string name;
     std::string help;
+    std::string field = {};                 // a game's own option: the event's field
+    std::vector<std::string> values = {};   // its values, if a closed list
+    bool required = false;                  // a game's own option: must be given
   };
   std::vector<Option> takes;
   // Its --help examples in this game (cli/live.cc prints every game's, in
@@ -280,6 +288,16 @@ struct GameFacts {
   std::vector<RefusedFact> refused;   // the combinations refused (above)
   std::vector<VerbFact> verbs;      // its live verbs besides `new`, in --help's order
   std::vector<std::string> declares;  // the values of a play's `declare` (`pli play --declare`)
+  // Its paragraphs of `pli simulate --help` and `pli prop --help` (what its
+  // loop plays and prints, what a run checks; wrapped at 75 columns, no
+  // blank line at either end, empty for none) and its examples there, each
+  // a command line as typed (cli/simulate.cc prints every game's, in the
+  // registry's order).
+  std::string simulate_help;
+  std::vector<std::string> simulate_examples;
+  std::string simulate_manches;  // what `pli simulate --manches` does in it, by default and given
+  std::string prop_help;
+  std::vector<std::string> prop_examples;
 };
 
 // A game: the rulesets it answers to, its wire and its rules.

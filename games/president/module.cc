@@ -486,6 +486,34 @@ class President final : public Game {
     f.title = "Super Président";
     f.rulebook = "RULES.md";
     f.cards = "RULES.md C1: 7h Ts 10d Q♥";
+    // Its paragraphs of `pli simulate --help` and `pli prop --help` (cli/simulate.cc).
+    f.simulate_help = R"(Super Président (every ruleset of RULES.md and HOUSE_RULES.md): its own
+loop, whose bots also close out of turn (X1). The table, per level: games,
+manches, mean place, share of manches as Président and as Trouduc, each
+with a 95% confidence interval clustered by game.
+
+Cost: with the database's default durability (WAL, synchronous=FULL) each
+event is its own transaction and costs an fsync, ~5 ms on a disk. A manche
+is ~60 events at 4 seats (~80 at 8), so a game of 3 manches costs ~1 s and
+--games 100 ~100 s. --fast commits once per game instead (one fsync per
+game, ~0.1 s per game, --games 100 in ~10 s): a crash then loses the game
+being played, never a committed one. The bots themselves are cheap (the
+hard one ~0.2 ms per decision). docs/SIMULATE.md has the measurements.)";
+    f.simulate_examples = {R"(pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast)", R"(pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2)"};
+    f.simulate_manches = "default 3";
+    f.prop_help = R"(Each run is a random game: 4 to 8 seats, each played by the bots (easy,
+medium, hard) or by a policy picking uniformly among the legal actions,
+one to three manches. After every event the engine's invariants are
+checked: CheckInvariants, the hands against a model that moves the cards,
+the event's JSON line read back, replay equal to the live state,
+LegalActions against Decide (every listed action, random probes that are
+not), an illegal event changing nothing but seq; at the end the log read
+back audits clean.
+
+A failure is shrunk by RapidCheck to a minimal game and written to --out as
+a scenario, prop-SEED.jsonl and prop-SEED.expect.json (docs/SCENARIOS.md),
+that `pli check` replays and reports failing until the bug is fixed.)";
+    f.prop_examples = {R"(pli prop --runs 200 --seed 1)", R"(pli prop --runs 200 --seed 1 --ruleset skull-king)"};
     f.min_seats = kMinSeats;
     f.max_seats = kMaxSeats;
     f.levels = {"easy", "medium", "hard"};

@@ -635,6 +635,42 @@ class SkullKing final : public Game {
     f.title = "Skull King";
     f.rulebook = "SKULL_KING.md";
     f.cards = "SK-C1: 14y 3g pirate tigress mermaid king escape";
+    // Its paragraphs of `pli simulate --help` and `pli prop --help` (cli/simulate.cc).
+    f.simulate_help = R"(Skull King (--ruleset skull-king, skull-king-official, skull-king-original):
+the same referee path for any game (SubmitAny): while the game is on, the
+next deal (seeded from --seed) when no seat must act, else the seat to act
+(under simultaneous bidding, the first seat still owing a bid) acts through
+its bot. A game is its 10 manches (SK-G1) unless --manches ends it sooner
+with an end event. The table, per level: games, mean final score, mean place
+(1 = the highest total; tied seats share the best place), share of games
+won (SK-G2: ties all win) and share of bids made exactly (won = bid), each
+with a 95% confidence interval clustered by game. --json prints
+  {"db","seed","ruleset","games","seats","manches_per_game" (null: whole
+   games),"bots","fast","manches","events","seconds",
+   "levels":[{"level","games","seat_games","mean_score","mean_score_ci95",
+     "mean_place","mean_place_ci95","won_share","won_ci95","bids",
+     "bids_exact_share","bids_exact_ci95","ci_unit" ("game" or "seat")}],
+   "last":{"game","seq","hash"}, and on a bug "bug" and "error"}
+(each _ci95 is [low, high] or null). docs/SIMULATE.md has an example.)";
+    f.simulate_examples = {R"(pli simulate --db sk.db --ruleset skull-king --seats 3 --games 30 --bots mixed --seed 1 --fast)"};
+    f.simulate_manches = "the whole game of 10 by default, fewer ends each game with an end event after M";
+    f.prop_help = R"(Skull King (--ruleset skull-king, skull-king-official or
+skull-king-original): each run is a game of 2 to 8 seats (2 to 6 for
+original) under --ruleset's preset in half the runs and a random preset in
+the others, each option of SKULL_KING.md's table drawn at random in a third
+of the runs (--option fixes one), the bots or the random policy at each
+seat, one to three manches (a whole game in one run of eight), sometimes
+an end event. After every event: cards conserved (SK-C1, SK-D2: hands +
+played + turned + undealt = the deck, the hands moved as a model of the
+checker's own moves them), replay equal to the live state (a fresh match of
+the game interface fed the events' JSON lines), LegalActions and Decide
+agreeing both ways (every listed action accepted, random bids and plays
+accepted only if listed, an illegal one changing nothing but seq), each
+pli's bonus by SK-N2 and each completed manche's scores by SK-N1, N3, N4,
+N5 recomputed by hand-written formulas, the winners by SK-G2. A failure is
+shrunk (a smaller table, then events dropped while the failure stays) and
+written to --out as prop-SEED.jsonl and prop-SEED.expect.json.)";
+    f.prop_examples = {R"(pli prop --runs 50 --ruleset classic --option exchange=choice --out /tmp/found)"};
     f.levels = {"easy", "medium", "hard"};
     for (const char* name : {"skull-king", "skull-king-official", "skull-king-original"}) {
       const auto [lo, hi] = SeatRange(name);
