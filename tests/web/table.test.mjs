@@ -461,6 +461,16 @@ test("accessibility: axe-core finds no serious or critical violation in the lobb
     await page.click("#start");
     await page.waitForFunction(() => legal.length > 0);
     await check(page, "a Skull King table, bidding");
+    // Every card face, full size and small: a deal shows only some of them
+    // (a turned Tigress or Mermaid once failed color-contrast here only when
+    // the random deal turned one), so each is drawn once beside the table.
+    await page.evaluate(() => {
+      const box = document.createElement("div");
+      for (const code of ["14y", "3g", "5p", "7b", "pirate", "tigress", "mermaid", "king", "escape", "Qh", "Ts", "X1", "X2"])
+        for (const extra of ["", "small"]) box.append(PliCards.el(code, { lang: "en", extra }));
+      document.body.append(box);
+    });
+    await check(page, "every card face, full size and small");
     await page.close();
   }
   // Keyboard: the hand and the buttons are reached by Tab and used by Enter.
