@@ -360,16 +360,27 @@ Examples:
   pli explain games/president/fixtures/rules/P3-too-weak-illegal.jsonl --at 4   # exit 1
   pli explain --db club.db --game 5.1-suite --at 4 --json)";
 
+// ": Super Président, or Skull King, whose events are compared ...": each
+// game's title, with its own words on diff where it has them.
+std::string DiffGames() {
+  std::string out;
+  bool first = true;
+  for (const Game* game : Games()) {
+    const GameFacts facts = game->Facts();
+    out += std::string(first ? ": " : ", or ") + facts.title;
+    if (!facts.diff_help.empty()) out += ",\n" + facts.diff_help;
+    first = false;
+  }
+  return out;
+}
+
 constexpr const char* kDiffFooter = R"(
 Events are compared by what they do (type, seats, cards, declaration);
 --strict also compares their id and at fields. The first event where the
 logs part is shown for each side with its verdict, and the state after the
 last event they share.
 
-Both records must be of the same game: Super Président, or Skull King,
-whose events are compared by type, seat, cards, bid and declaration, and
-whose sides are shown with their verdict (code and SK rule) and the table
-after the last event they share, as pli state shows it.
+Both records must be of the same game%GAMES%.
 
 Exit status: 0 identical, 1 they differ (one may be a prefix of the other),
 2 bad usage or input (two different games too).
@@ -442,7 +453,13 @@ class Adjudicate : public CommandGroup {
         ->type_name("ID");
     diff_->add_flag("--strict", diff_args_.strict, "also compare the events' id and at fields");
     diff_->add_flag("--json", diff_args_.json, "print one JSON document on stdout");
-    diff_->footer(kDiffFooter);
+    {
+      // The games' names and paragraphs (GameFacts::diff_help) in place of
+      // %GAMES%: ": Super Président, or Skull King, whose events ...".
+      std::string footer = kDiffFooter;
+      footer.replace(footer.find("%GAMES%"), 7, DiffGames());
+      diff_->footer(footer);
+    }
   }
 
   void AddCheck(CLI::App& app) {

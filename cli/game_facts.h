@@ -30,6 +30,26 @@ inline std::string JoinNames(const std::vector<std::string>& names, const std::s
   return out;
 }
 
+// "Super Président and Skull King": every game's title.
+inline std::string GameTitles() {
+  std::vector<std::string> titles;
+  for (const Game* game : Games()) titles.push_back(game->Facts().title);
+  return JoinNames(titles, " and ");
+}
+
+// The default game's text of `field`, then each other game's under its
+// title: "manche, phase, ... (Skull King: the bids ...; Other: ...)".
+inline std::string TextsByGame(std::string GameFacts::*field) {
+  std::string first, others;
+  for (const Game* game : Games()) {
+    const GameFacts facts = game->Facts();
+    if ((facts.*field).empty()) continue;
+    if (first.empty()) first = facts.*field;
+    else others += (others.empty() ? "" : "; ") + facts.title + ": " + facts.*field;
+  }
+  return others.empty() ? first : first + " (" + others + ")";
+}
+
 // "super-president (default), classic, skull-king, ... or skull-king-original".
 inline std::string RulesetsOr() {
   std::vector<std::string> names = AllRulesets();

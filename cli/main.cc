@@ -22,6 +22,7 @@
 #include "cli/command_group.h"
 #include "cli/error.h"
 #include "cli/game_commands.h"
+#include "cli/game_facts.h"
 #include "cli/live.h"
 #include "cli/output.h"
 #include "cli/usage_errors.h"
@@ -272,7 +273,7 @@ int RunPoint(const Args& args, bool legal) {
   return own({args.source, args.db, args.at, args.game, args.json, args.actions}, legal, std::move(sqlite));
 }
 
-CLI::App* AddCommand(CLI::App& app, const char* name, const char* description,
+CLI::App* AddCommand(CLI::App& app, const char* name, const std::string& description,
                      const std::string& footer, Args& args) {
   CLI::App* command = app.add_subcommand(name, description);
   command->add_option("SOURCE", args.source, kSourceHelp);
@@ -335,15 +336,13 @@ Commands AddCommands(CLI::App& app, Args& args) {
       ->type_name("N")
       ->check(CLI::Range(1, 64));
   c.state = AddCommand(app, "state",
-                       "Show the state of a game after an event: manche, phase, turn, hands, the "
-                       "pli and what is in force, who is out, the ranking (Skull King: the "
-                       "bids against the tricks, the trick, trump, the scores).",
+                       "Show the state of a game after an event: " +
+                           pli::cli::TextsByGame(&pli::GameFacts::state_summary) + ".",
                        kStateFooter, args);
   AddPointOptions(c.state, args);
   c.legal = AddCommand(
       app, "legal",
-      "List every legal action (play, pass, close, gift) after an event, up to suits "
-      "(Skull King: each bid, each card that may be played).",
+      "List every legal action after an event: " + pli::cli::TextsByGame(&pli::GameFacts::legal_summary) + ".",
       kLegalFooter, args);
   AddPointOptions(c.legal, args);
   c.legal->add_flag("--actions", args.actions,
@@ -399,7 +398,7 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv, bool json) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "pli: the referee of Super Président and Skull King. It referees live games into a "
+      "pli: the referee of " + pli::cli::GameTitles() + ". It referees live games into a "
       "database, SQLite or PostgreSQL (every action judged by the game's rules before it is "
       "written, every event hash-chained), at the command line or at a table in the browser "
       "(pli serve); re-checks event logs and archives; and shows the state and the legal "

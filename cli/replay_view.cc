@@ -19,6 +19,7 @@
 
 #include "cli/command_group.h"
 #include "cli/error.h"
+#include "cli/game_facts.h"
 #include "cli/game_commands.h"
 #include "cli/html.h"
 #include "cli/replay_look.h"
@@ -64,22 +65,8 @@ after it, one paragraph per event; --json prints one JSON array of steps
 "manche_end","pli_events","hand_sizes","state"} (state as pli state --json).
 NO_COLOR in the environment turns colour off.
 
-A Skull King game (any game but Super Président) is stepped with the same
-keys: n and p go from pli to pli (a pli closes once every seat has played,
-SK-P1), N and P from deal to deal (SK-D1). Its screen shows the event and
-its verdict (an illegal one with its code and rule: it changes nothing),
-where a manche was dealt, a pli closed or a manche played out (SK-P2), then
-the manche and dealer, the turned card and trump, the bids against the plis
-won, the open pli with the card now winning, the last pli with its winner
-and bonus, every hand and the score table. Its --json steps are {"seq",
-"event","legal","violation","manche","pli_number","pli_end","manche_start",
-"manche_end","state"}. --seat is for Super Président; --html FILE --seat S
-writes one seat's view of any game. (A Skull King log to try:
-games/skull_king/tests/data/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
-than the terminal wraps at spaces onto the next rows.
-
-With --html FILE, replay writes the game as one HTML page instead, of any
-game (Super Président, Skull King): it loads nothing from the network and
+%GAMES_REPLAY%With --html FILE, replay writes the game as one HTML page instead, of any
+game (%GAMES%): it loads nothing from the network and
 opens from the file. The page has the same keys and buttons for them, a
 timeline with every violation marked, each event's verdict (an illegal one
 with its code, rule and sentence and what its player could have done, a
@@ -364,7 +351,20 @@ class ReplayCommand : public CommandGroup {
     command_->add_flag("--json", args_.json,
                        "print one JSON document, an array of steps, instead of the screen");
     command_->add_option("--html", args_.html, kReplayHtmlHelp)->type_name("FILE")->excludes("--json");
-    command_->footer(kReplayFooter);
+    {
+      // Each game's paragraph (GameFacts::replay_help) and the games' titles.
+      std::string footer = kReplayFooter;
+      std::string paragraphs;
+      std::vector<std::string> titles;
+      for (const Game* game : Games()) {
+        const GameFacts facts = game->Facts();
+        titles.push_back(facts.title);
+        if (!facts.replay_help.empty()) paragraphs += facts.replay_help + "\n\n";
+      }
+      footer.replace(footer.find("%GAMES_REPLAY%"), 14, paragraphs);
+      footer.replace(footer.find("%GAMES%"), 7, JoinNames(titles));
+      command_->footer(footer);
+    }
   }
 
   std::optional<int> RunParsed() override {

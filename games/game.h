@@ -298,6 +298,15 @@ struct GameFacts {
   std::string simulate_manches;  // what `pli simulate --manches` does in it, by default and given
   std::string prop_help;
   std::vector<std::string> prop_examples;
+  // What `pli state` and `pli legal` show of it, for their one line of
+  // --help ("manche, phase, turn, hands, ..."; "each bid, each card ...").
+  std::string state_summary;
+  std::string legal_summary;
+  // Its words in `pli diff --help` after its title, if any ("whose events
+  // are compared by ..."), and its paragraph of `pli replay --help` (how its
+  // game is stepped and shown), wrapped at 75 columns.
+  std::string diff_help;
+  std::string replay_help;
 };
 
 // A game: the rulesets it answers to, its wire and its rules.

@@ -501,6 +501,8 @@ being played, never a committed one. The bots themselves are cheap (the
 hard one ~0.2 ms per decision). docs/SIMULATE.md has the measurements.)";
     f.simulate_examples = {R"(pli simulate --db sim.db --games 30 --bots mixed --seed 7 --fast)", R"(pli simulate --db t.db --games 1 --seats 4 --bots easy,medium,hard,medium --seed 2026 --manches 2)"};
     f.simulate_manches = "default 3";
+    f.state_summary = "manche, phase, turn, hands, the pli and what is in force, who is out, the ranking";
+    f.legal_summary = "each play, pass, close and gift, up to suits";
     f.prop_help = R"(Each run is a random game: 4 to 8 seats, each played by the bots (easy,
 medium, hard) or by a policy picking uniformly among the legal actions,
 one to three manches. After every event the engine's invariants are

@@ -653,6 +653,24 @@ with a 95% confidence interval clustered by game. --json prints
    "last":{"game","seq","hash"}, and on a bug "bug" and "error"}
 (each _ci95 is [low, high] or null). docs/SIMULATE.md has an example.)";
     f.simulate_examples = {R"(pli simulate --db sk.db --ruleset skull-king --seats 3 --games 30 --bots mixed --seed 1 --fast)"};
+    f.state_summary = "the bids against the tricks, the trick, trump, the scores";
+    f.legal_summary = "each bid, each card that may be played";
+    f.diff_help = R"(whose events are compared by type, seat, cards, bid and declaration, and
+whose sides are shown with their verdict (code and SK rule) and the table
+after the last event they share, as pli state shows it)";
+    f.replay_help = R"(A Skull King game (any game but Super Président) is stepped with the same
+keys: n and p go from pli to pli (a pli closes once every seat has played,
+SK-P1), N and P from deal to deal (SK-D1). Its screen shows the event and
+its verdict (an illegal one with its code and rule: it changes nothing),
+where a manche was dealt, a pli closed or a manche played out (SK-P2), then
+the manche and dealer, the turned card and trump, the bids against the plis
+won, the open pli with the card now winning, the last pli with its winner
+and bonus, every hand and the score table. Its --json steps are {"seq",
+"event","legal","violation","manche","pli_number","pli_end","manche_start",
+"manche_end","state"}. --seat is for Super Président; --html FILE --seat S
+writes one seat's view of any game. (A Skull King log to try:
+games/skull_king/tests/data/replay-two-manches.jsonl in the source tree.) On the screen, a line wider
+than the terminal wraps at spaces onto the next rows.)";
     f.simulate_manches = "the whole game of 10 by default, fewer ends each game with an end event after M";
     f.prop_help = R"(Skull King (--ruleset skull-king, skull-king-official or
 skull-king-original): each run is a game of 2 to 8 seats (2 to 6 for
