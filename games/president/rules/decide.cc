@@ -360,7 +360,7 @@ Violation CiteWild(const State& s, Rank r, Declare declare, CardSet cards, Viola
     }
   }
   const bool wild_here = !(cards & s.order.wild).empty() || !(last & s.order.wild).empty();
-  if (!wild_here) return v;
+  if (!wild_here || v.code != Code::kTooWeak) return v;  // O2, U2, V3 ... keep their rule
   v.rule = "H-W1";
   v.message += " (H-W1: wild = " + wild + "; a set counts as its natural cards' rank, wild cards alone as " +
                RankChar(s.order.TopRank(s.revolution)) + ", the top rank in force; " + CardSetText(cards) +
