@@ -189,7 +189,7 @@ inline std::string InsteadText(const Explanation& x, const Style& style) {
       extra = std::string("declare ") + DeclareName(a.declare);
     if (a.type == EventType::kExchange)
       what = std::to_string(a.count) + " card(s) to " + Who(names, a.to);
-    const bool taken = x.legal() && ActionMatches(a, x.event);
+    const bool taken = x.legal() && ActionMatches(a, x.event, &x.before);
     table.Row({TypeName(a.type), what, extra, cards.empty() ? "" : "e.g. " + cards,
                taken ? style.Note("<- the event") : ""});
   }

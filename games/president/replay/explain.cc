@@ -476,9 +476,16 @@ void ExplainLegal(Explanation& x) {
 
 }  // namespace
 
-bool ActionMatches(const LegalAction& action, const Event& event) {
+bool ActionMatches(const LegalAction& action, const Event& event, const State* before) {
   if (action.type != TypeOf(event.body)) return false;
-  if (const auto* p = std::get_if<PlayEvent>(&event.body)) {
+  const auto* play = std::get_if<PlayEvent>(&event.body);
+  if (play && before && !before->order.wild.empty()) {  // H-W1, H-B6
+    const CardSet cards = SetOf(play->cards);
+    return action.seat == play->seat && action.count == cards.size() && action.declare == play->declare &&
+           before->order.EffectiveRank(cards, before->revolution) == action.rank &&
+           action.wild == (cards & before->order.wild).size();
+  }
+  if (const auto* p = play) {
     return action.seat == p->seat && !p->cards.empty() && action.rank == p->cards.front().rank() &&
            action.count == SetOf(p->cards).size() && action.declare == p->declare;
   }

@@ -44,7 +44,7 @@ json::array InsteadJson(const Explanation& x) {
   for (size_t i = 0; i < x.instead.size(); ++i) {
     json::object& o = out[i].as_object();
     o["example"] = CardsJson(EventCards(ToEvent(x.before, x.instead[i])));
-    o["taken"] = x.legal() && ActionMatches(x.instead[i], x.event);
+    o["taken"] = x.legal() && ActionMatches(x.instead[i], x.event, &x.before);
   }
   return out;
 }

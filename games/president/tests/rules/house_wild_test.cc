@@ -101,7 +101,7 @@ TEST_CASE("H-A2 H-W1 H-C2: the refused combinations of wild") {
             .empty());
 }
 
-TEST_CASE("H-B2 H-W1: the wild ranks leave the order in force; their cards stay in the deck") {
+TEST_CASE("H-B2 H-W1: the wild ranks leave the order in force, their cards stay in the deck") {
   const RankOrder two = OrderOf(WildOptions("super-president", {{"wild", "2"}}));
   CHECK_FALSE(two.Has(Rank::k2));
   CHECK(two.size() == 12);
