@@ -242,7 +242,9 @@ class PresidentMatch final : public Match {
     return !StepEvent(event);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
-  boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  boost::json::array LegalJson() const override {
+    return LegalToJson(LegalActions(state_), state_.options.wild != 0);  // H-B6
+  }
   boost::json::array LegalActionsJson() const override { return pli::LegalActionsJson(state_); }
   std::string StateText() const override { return boost::json::serialize(StateJson()) + "\n"; }
   std::string LegalText() const override { return boost::json::serialize(LegalJson()) + "\n"; }

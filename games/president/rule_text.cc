@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 10> kHouseRules = {{
+constexpr std::array<RuleText, 13> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
@@ -180,6 +180,16 @@ constexpr std::array<RuleText, 10> kHouseRules = {{
      "With single_round, each seat acts once in a pli; when the turn would reach a seat that "
      "has had its chance, the pli closes and its last player leads (no R4)."},
     {"H-T5", "With ou_rien_singles, ou-rien starts only when both equal plays are single cards."},
+    {"H-B3",
+     "A set holds 1 to 4 cards, wild cards included; more is mixed-ranks."},
+    {"H-W1",
+     "Option wild (X, 2, 3) makes those cards wild: a set counts as the rank of its natural "
+     "cards, which must share one rank; wild cards alone count as the top rank in force. Wild "
+     "2s and 3s leave the order; no close holds a wild card; for gifts a wild card is the "
+     "strongest."},
+    {"H-W2",
+     "Option wild_tie, between two sets of one effective rank and count, one holding a wild "
+     "card: equal, they tie; natural, fewer wild cards beats; wild, more wild cards beats."},
 }};
 
 }  // namespace

@@ -280,8 +280,14 @@ void ApplyExchange(State& s, int from, int to, CardSet cards) {
 }
 
 void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
-  const Rank r = cards.first().rank();
-  const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
+  Rank r = cards.first().rank();
+  int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
+  if (!s.order.wild.empty()) [[unlikely]] {
+    // H-B1, H-W1: the effective rank (natural cards' rank, T for wild
+    // cards only, the order before the play); every card counts (H-B3).
+    r = *internal::EffectiveRank(s.order, cards, s.revolution);
+    n = cards.size();
+  }
   const bool was_revolution = s.revolution;
   const bool top = r == s.order.TopRank(was_revolution);  // F2, E1: the order before the play
   Pli& p = s.pli;
@@ -301,6 +307,7 @@ void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
   ++p.plays;
   p.last_seat = seat;
   p.last_cards = cards;
+  if (!s.order.wild.empty()) p.last_rank = r;  // H-B1, H-W1 (else last_cards' rank; LastPlayRank)
   p.passed = 0;
   p.solo = false;
   TakeFromHand(s, seat, cards, top);

@@ -26,6 +26,13 @@ constexpr std::array<std::string_view, 4> kRanksNames = {"normal", "aces-high", 
 constexpr std::array<std::string_view, 2> kJokerRankNames = {"top", "none"};
 constexpr std::array<std::string_view, 2> kJokerOrderNames = {"equal", "coloured-high"};
 
+// H-W2.
+constexpr std::array<std::string_view, 3> kWildTieNames = {"equal", "natural", "wild"};
+// H-W1: the values of `wild`, indexed by its bits (kWildX 1, kWild2 2,
+// kWild3 4): the kinds joined by "+" in the order X, 2, 3.
+constexpr std::array<std::string_view, 8> kWildNames = {"none", "X",   "2",   "X+2",
+                                                        "3",    "X+3", "2+3", "X+2+3"};
+
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
 std::string Quoted(std::string_view text) { return "\"" + EscapeForTerminal(text) + "\""; }
@@ -127,6 +134,20 @@ std::string GetFirstLead(const Options& options) {
   return CardText(Card(static_cast<uint8_t>(options.first_lead)));
 }
 
+// H-W1: wild, "none" or some of X, 2, 3 joined by "+" in that order
+// (exact text, H-A3).
+std::string SetWild(Options& options, std::string_view option, std::string_view value) {
+  for (std::size_t bits = 0; bits < kWildNames.size(); ++bits) {
+    if (kWildNames[bits] == value) {
+      options.wild = static_cast<uint8_t>(bits);
+      return "";
+    }
+  }
+  return TakesError(option, "\"none\", or some of X, 2, 3 joined by \"+\" in that order (\"X\", \"2+3\", \"X+2+3\")",
+                    value);
+}
+std::string GetWild(const Options& options) { return std::string(kWildNames[options.wild & 7]); }
+
 struct OptionSpec {
   std::string_view name;
   std::string (*set)(Options&, std::string_view option, std::string_view value);
@@ -143,7 +164,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 30> kOptions = {{
+constexpr std::array<OptionSpec, 32> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -174,6 +195,8 @@ constexpr std::array<OptionSpec, 30> kOptions = {{
     BoolOption<&Options::equal_skips>("equal_skips", true),          // H-T1
     BoolOption<&Options::single_round>("single_round", true),        // H-T2
     BoolOption<&Options::ou_rien_singles>("ou_rien_singles", true),  // H-T5
+    OptionSpec{"wild", &SetWild, &GetWild, true},                    // H-W1
+    EnumOption<&Options::wild_tie, kWildTieNames>("wild_tie", true),  // H-W2
 }};
 
 }  // namespace
@@ -209,7 +232,6 @@ struct PendingHouseOption {
 };
 constexpr PendingHouseOption kPendingHouseOptions[] = {
     {"decks", "H-C3"},
-    {"wild", "H-W1"},          {"wild_tie", "H-W2"},
     {"high_cards", "H-R2"},    {"transparent", "H-R3"},
     {"three_high", "H-R4"},    {"high_low", "H-R5"},
     {"single_top_beats", "H-P1"}, {"count_rule", "H-P2"},
@@ -259,19 +281,33 @@ std::optional<std::string> OptionText(const Options& options, std::string_view n
   return std::nullopt;
 }
 
+bool OptionTakesText(std::string_view name) {
+  static const Options defaults{};
+  const std::optional<std::string> text = OptionText(defaults, name);
+  if (!text || *text == "true" || *text == "false") return false;
+  return text->empty() || text->find_first_not_of("0123456789") != std::string::npos;
+}
+
 std::string RefusedCombination(const Options& o) {
   auto refused = [](std::string_view a, std::string_view b, std::string_view why, std::string_view rule) {
     return "options " + Quoted(a) + " and " + Quoted(b) + ": " + std::string(why) + " (" +
            std::string(rule) + ")";
   };
-  // H-C2: without X in `wild` (H-W1, not refereed yet: `wild` is always
-  // "none"), a joker with no rank would have no rank at all.
-  if (o.joker_rank == JokerRank::kNone)
+  // H-W1: wild jokers need jokers.
+  if ((o.wild & kWildX) && o.jokers == 0)
+    return refused("wild", "jokers", "X in wild needs jokers 1 or 2 (there is no joker to be wild)", "H-W1");
+  // H-C2: without X in `wild` (H-W1), a joker with no rank would have no
+  // rank at all.
+  if (o.joker_rank == JokerRank::kNone && !(o.wild & kWildX))
     return refused("joker_rank", "wild", "joker_rank none needs X in wild (a joker would have no rank at all)",
                    "H-C2");
-  // H-C2: the coloured joker beats the plain one only when there are two.
+  // H-C2: the coloured joker beats the plain one only when there are two,
+  // and never as a wild card.
   if (o.joker_order == JokerOrder::kColouredHigh && o.jokers < 2)
     return refused("joker_order", "jokers", "coloured-high needs jokers 2", "H-C2");
+  if (o.joker_order == JokerOrder::kColouredHigh && (o.wild & kWildX))
+    return refused("joker_order", "wild", "coloured-high is refused with X in wild (wild cards are all equal)",
+                   "H-C2");
   // H-L1: the first lead names a card of this game's deck.
   if (o.first_lead >= 0) {
     const Card first(static_cast<uint8_t>(o.first_lead));
@@ -324,6 +360,9 @@ std::string HighCardsRefusal(const Options& options, CardSet high) {
     if (c.rank() == order.TopRank(false))
       return "options \"high_cards\" and \"ranks\": " + CardText(c) + " is of " +
              std::string(1, RankChar(c.rank())) + ", the natural top rank of ranks " + ranks + " (H-R2)";
+    if (options.wild != 0 && OrderOf(options).wild.contains(c))  // H-R2, H-W1
+      return "options \"high_cards\" and \"wild\": " + CardText(c) + " is wild (wild = " + GetWild(options) +
+             ") (H-R2)";
   }
   return "";
 }
@@ -339,17 +378,35 @@ RankOrder OrderOf(const Options& options) {
                                        R::kQ, R::kK, R::kA, R::k2, R::k3};  // no 4, 5, 6
   static constexpr R kToronto[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
                                    R::kT, R::kQ, R::kK, R::kA, R::k2, R::kJ};
-  if (options.ranks == Ranks::kNormal && options.jokers == 0) return RankOrder{};  // C2
+  if (options.ranks == Ranks::kNormal && options.jokers == 0 && options.wild == 0) return RankOrder{};  // C2
   std::array<R, kRankSlots> order{};
   int n = 0;
   auto take = [&](const R* ranks, int count) {
     for (int i = 0; i < count; ++i) order[n++] = ranks[i];
   };
-  switch (options.ranks) {
-    case Ranks::kNormal: take(kNormal, 13); break;
-    case Ranks::kAcesHigh: take(kAcesHigh, 13); break;
-    case Ranks::kKlootzakken: take(kKlootzakken, 10); break;
-    case Ranks::kToronto: take(kToronto, 13); break;
+  // H-B2, H-W1: the wild ranks 2 and 3 leave the order ("Wild ranks leave
+  // the order"); their cards stay in the deck (below).
+  auto take_natural = [&](const R* ranks, int count) {
+    for (int i = 0; i < count; ++i) {
+      if ((options.wild & kWild2) && ranks[i] == R::k2) continue;
+      if ((options.wild & kWild3) && ranks[i] == R::k3) continue;
+      order[n++] = ranks[i];
+    }
+  };
+  if (options.wild == 0) {
+    switch (options.ranks) {
+      case Ranks::kNormal: take(kNormal, 13); break;
+      case Ranks::kAcesHigh: take(kAcesHigh, 13); break;
+      case Ranks::kKlootzakken: take(kKlootzakken, 10); break;
+      case Ranks::kToronto: take(kToronto, 13); break;
+    }
+  } else {
+    switch (options.ranks) {
+      case Ranks::kNormal: take_natural(kNormal, 13); break;
+      case Ranks::kAcesHigh: take_natural(kAcesHigh, 13); break;
+      case Ranks::kKlootzakken: take_natural(kKlootzakken, 10); break;
+      case Ranks::kToronto: take_natural(kToronto, 13); break;
+    }
   }
   // H-B2, H-C2: X, the jokers' rank, on top when the game has jokers and
   // `joker_rank` is `top` (under révolution it is the weakest: reversed).
@@ -358,6 +415,11 @@ RankOrder OrderOf(const Options& options) {
   // H-C1: the jokers are in the deck, X1 first, whatever their rank.
   if (options.jokers >= 1) o.deck.insert(kJoker1);
   if (options.jokers >= 2) o.deck.insert(kJoker2);
+  // H-W1: the wild cards, in the deck whatever their place in the order.
+  if (options.wild & kWild2) o.wild |= CardSet::OfRank(R::k2);
+  if (options.wild & kWild3) o.wild |= CardSet::OfRank(R::k3);
+  if (options.wild & kWildX) o.wild |= CardSet::OfRank(R::kX) & o.deck;
+  o.deck |= o.wild;
   return o;
 }
 

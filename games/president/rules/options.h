@@ -34,6 +34,13 @@ enum class Ranks : uint8_t { kNormal, kAcesHigh, kKlootzakken, kToronto };
 enum class JokerRank : uint8_t { kTop, kNone };
 // H-C2: two sets of jokers only, of one count: they tie, or more X2 beats.
 enum class JokerOrder : uint8_t { kEqual, kColouredHigh };
+// H-W1: the wild kinds of option `wild`, as bits (0 = "none").
+inline constexpr uint8_t kWildX = 1;  // every joker
+inline constexpr uint8_t kWild2 = 2;  // every 2
+inline constexpr uint8_t kWild3 = 4;  // every 3
+// H-W2: two sets of one effective rank and count, one at least holding a
+// wild card: they tie, fewer wild cards beats, or more wild cards beats.
+enum class WildTie : uint8_t { kEqual, kNatural, kWild };
 
 struct Options {
   // Differences of the classic preset (003's basic game), one option each.
@@ -73,6 +80,8 @@ struct Options {
   bool equal_skips = false;             // H-T1: an equal play skips the next seats
   bool single_round = false;            // H-T2: each seat acts once per pli
   bool ou_rien_singles = false;         // H-T5: O1 starts ou-rien only between singles
+  uint8_t wild = 0;                     // H-W1: kWildX | kWild2 | kWild3, 0 = "none"
+  WildTie wild_tie = WildTie::kEqual;   // H-W2
 
   friend bool operator==(const Options&, const Options&) = default;
 };
@@ -93,6 +102,10 @@ std::vector<std::pair<std::string, std::string>> OptionValues(const Options& opt
 std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& options);
 // The canonical text of one option, or nullopt for an unknown name.
 std::optional<std::string> OptionText(const Options& options, std::string_view name);
+// H-A3: whether the option's JSON type is a string (its default value is
+// neither a boolean nor an integer), so that a value such as `wild` "2" is
+// written "2", not 2. False for an unknown name.
+bool OptionTakesText(std::string_view name);
 
 // H-A2: the refused combinations of HOUSE_RULES.md §1 (judged on the
 // values after the preset and the overrides): the sentence naming both
@@ -101,7 +114,9 @@ std::optional<std::string> OptionText(const Options& options, std::string_view n
 // together. A `game` event (and `pli new`) with such options is malformed.
 std::string RefusedCombination(const Options& options);
 
-// H-B2: the order in force of a game with these options (card.h).
+// H-B2: the order in force of a game with these options (card.h); H-W1:
+// the wild ranks 2 and 3 leave it (their cards stay in the deck), and
+// RankOrder::wild holds the wild cards.
 RankOrder OrderOf(const Options& options);
 
 // H-R2 building blocks (HOUSE_RULES.md §1, §4), not wired yet: `high_cards`
@@ -113,7 +128,7 @@ RankOrder OrderOf(const Options& options);
 std::string ParseHighCards(std::string_view value, CardSet& high);
 // H-A2, H-R2: §1's refused values of `high_cards` under these options (a
 // card the deck of `ranks` lacks; a card of the natural top rank of
-// `ranks`; `wild` is not refereed yet): the sentence naming both options
+// `ranks`; a card of a rank in `wild`): the sentence naming both options
 // and the rule, or "" when the cards may be high.
 std::string HighCardsRefusal(const Options& options, CardSet high);
 

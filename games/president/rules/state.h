@@ -39,6 +39,10 @@ struct Pli {
   bool ou_rien = false;     // O1-O3
   int last_seat = -1;       // the last player to play, -1 before the lead
   CardSet last_cards;       // the last play
+  // H-B1, H-W1: with wild cards in the game, the last play's effective
+  // rank (the natural cards' rank; T of the order before it for wild cards
+  // only); unused (k3) otherwise. Read it through LastPlayRank.
+  Rank last_rank = Rank::k3;
   CardSet played;           // every card played in this pli (X5)
   SeatMask out = 0;         // P5: seats out of the pli
   SeatMask passed = 0;      // E3: seats that passed since the last play
@@ -172,6 +176,12 @@ struct State {
 
   friend bool operator==(const State&, const State&) = default;
 };
+
+// H-B1: the effective rank of the pli's last play (the pli must have one):
+// its cards' rank, or with option `wild` the rank H-W1 gave it.
+inline Rank LastPlayRank(const State& s) {
+  return s.order.wild.empty() ? s.pli.last_cards.first().rank() : s.pli.last_rank;
+}
 
 // Makes `state` equal to State{} but keeps the capacity of its strings and
 // lists, so that a fold that goes on to another game (an audit of an

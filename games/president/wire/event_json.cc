@@ -395,7 +395,8 @@ void AppendOption(std::string& out, const std::pair<std::string, std::string>& o
   AppendString(out, option.first);
   out += ':';
   const std::string& text = option.second;
-  if (text == "true" || text == "false" || IsCanonicalInteger(text)) {
+  if ((text == "true" || text == "false" || IsCanonicalInteger(text)) &&
+      !OptionTakesText(option.first)) {  // H-A3: `wild` "2" is a string
     out += text;
   } else {
     AppendString(out, text);

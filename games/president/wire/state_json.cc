@@ -85,11 +85,12 @@ bj::value OptionJson(const std::string& text) {
 
 bj::object OptionsJson(const Options& options) {
   bj::object out;
-  for (const auto& [name, value] : OptionValues(options)) out[name] = OptionJson(value);
+  for (const auto& [name, value] : OptionValues(options))
+    out[name] = OptionTakesText(name) ? bj::value(bj::string(value)) : OptionJson(value);  // H-A3
   return out;
 }
 
-bj::object LegalActionJson(const LegalAction& a) {
+bj::object LegalActionJson(const LegalAction& a, bool wild) {
   bj::object o;
   o["type"] = TypeName(a.type);
   o["seat"] = a.seat;
@@ -103,6 +104,7 @@ bj::object LegalActionJson(const LegalAction& a) {
       } else {
         o["declare"] = a.declare == Declare::kSuite ? "suite" : "reverse";
       }
+      if (wild) o["wild"] = a.wild;  // H-B6, H-W1: its wild cards, when option wild is on
       if (!a.cards.empty()) o["cards"] = CardsJson(a.cards);  // H-B6: jokers under coloured-high
       break;
     case EventType::kClose:
@@ -201,9 +203,9 @@ boost::json::object StateToJson(const State& state) {
   return out;
 }
 
-boost::json::array LegalToJson(const std::vector<LegalAction>& actions) {
+boost::json::array LegalToJson(const std::vector<LegalAction>& actions, bool wild) {
   bj::array out;
-  for (const LegalAction& a : actions) out.emplace_back(LegalActionJson(a));
+  for (const LegalAction& a : actions) out.emplace_back(LegalActionJson(a, wild));
   return out;
 }
 

@@ -221,7 +221,7 @@ TEST_CASE("Options: an unknown name is an error and changes nothing") {
 // unknown (H-A1) and the sentence names its house rule.
 TEST_CASE("Options: a house rule not refereed yet is unknown, and named with its rule (H-A1)") {
   for (const auto& [name, rule] : std::vector<std::pair<std::string, std::string>>{
-           {"decks", "H-C3"}, {"wild", "H-W1"},
+           {"decks", "H-C3"}, {"powers", "H-P3"},
            {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}, {"merchants", "H-K2"}}) {
     Options o;
     CHECK(SetOption(o, name, "1") == "unknown option \"" + name +
