@@ -345,6 +345,10 @@ void Hub::CaughtUp(Table& t, const StoredGame& g) {
       t.started = true;
       for (int s = 0; s < t.size; ++s)
         t.bots.push_back(t.kind->MakeBot(t.level, static_cast<uint64_t>(t.bot_seed + s)));
+      // This node's followers are told the seats (the bots now named), as
+      // the starting node's are: else its pages kept the bots' seats open
+      // (issue 31; tests/web/nodes.test.mjs waits for them).
+      Presence(t);
     }
     std::string by;
     if (auto it = t.by_of.find(e.seq); it != t.by_of.end()) {
