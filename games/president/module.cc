@@ -366,7 +366,9 @@ class President final : public Game {
  public:
   std::string_view Name() const override { return "super-president"; }
   bool Answers(std::string_view ruleset) const override {
-    return ruleset == "super-president" || ruleset == "classic";
+    // RULES.md's presets and HOUSE_RULES.md §13's (options.cc kPresets).
+    const auto& names = PresetNames();
+    return std::find(names.begin(), names.end(), ruleset) != names.end();
   }
   bool Owns(std::string_view body) const override {
     return !body.empty() && static_cast<uint8_t>(body[0]) == kVersion;
@@ -489,10 +491,20 @@ class President final : public Game {
     f.min_seats = kMinSeats;
     f.max_seats = kMaxSeats;
     f.levels = {"easy", "medium", "hard"};
-    for (const char* name : {"super-president", "classic"}) {
-      RulesetFact r{name, kMinSeats, kMaxSeats, {}};
-      for (const auto& [option, value] : OptionValues(*Preset(name)))
+    // Every preset (options.cc kPresets, HOUSE_RULES.md §13's included): a
+    // preset whose options are not all refereed yet lists the others'
+    // values, and the pending ones as §13 writes them (a number or a string).
+    for (std::string_view name : PresetNames()) {
+      RulesetFact r{std::string(name), kMinSeats, kMaxSeats, {}};
+      std::vector<std::pair<std::string, std::string>> pending;
+      for (const auto& [option, value] : OptionValues(*PresetRefereedPart(name, pending)))
         r.defaults[option] = *OptionJson(option, value);
+      for (const auto& [option, value] : pending) {
+        if (value.find_first_not_of("0123456789") == std::string::npos)
+          r.defaults[option] = std::stoll(value);
+        else
+          r.defaults[option] = boost::json::string(value);
+      }
       f.rulesets.push_back(std::move(r));
     }
     auto flag = [&](const char* name, bool on, const char* rule, const char* en, const char* fr) {
@@ -529,7 +541,8 @@ class President final : public Game {
          "Cartes échangées : deux et une, ou une seule");
     pick("later_lead", {"trouduc", "president"}, "S3", "Who leads after manche 1",
          "Qui commence après la première manche");
-    pick("scoring", {"none", "place"}, "G1", "Points by place", "Points selon la place");
+    pick("scoring", {"none", "place", "podium", "descending"}, "G1", "Points by place",
+         "Points selon la place");  // H-G1: podium, descending
     f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
                                    "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
     // INTERFACE.md §2: its live verbs (RULES.md §3, §5-§8, §11, G1) and what
