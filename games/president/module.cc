@@ -491,20 +491,16 @@ class President final : public Game {
     f.min_seats = kMinSeats;
     f.max_seats = kMaxSeats;
     f.levels = {"easy", "medium", "hard"};
-    // Every preset (options.cc kPresets, HOUSE_RULES.md §13's included): a
-    // preset whose options are not all refereed yet lists the others'
-    // values, and the pending ones as §13 writes them (a number or a string).
+    // Every preset a game may be played under (options.cc kPresets,
+    // HOUSE_RULES.md §13's included), generated from that table: a preset
+    // whose options are not all refereed yet (huberes: H-W1, toronto: H-P3)
+    // is listed as soon as they are, not before (issue 30: the lobby offers
+    // nothing the server refuses; RULINGS.md H45).
     for (std::string_view name : PresetNames()) {
+      const std::optional<Options> preset = Preset(name);
+      if (!preset) continue;
       RulesetFact r{std::string(name), kMinSeats, kMaxSeats, {}};
-      std::vector<std::pair<std::string, std::string>> pending;
-      for (const auto& [option, value] : OptionValues(*PresetRefereedPart(name, pending)))
-        r.defaults[option] = *OptionJson(option, value);
-      for (const auto& [option, value] : pending) {
-        if (value.find_first_not_of("0123456789") == std::string::npos)
-          r.defaults[option] = std::stoll(value);
-        else
-          r.defaults[option] = boost::json::string(value);
-      }
+      for (const auto& [option, value] : OptionValues(*preset)) r.defaults[option] = *OptionJson(option, value);
       f.rulesets.push_back(std::move(r));
     }
     auto flag = [&](const char* name, bool on, const char* rule, const char* en, const char* fr) {
