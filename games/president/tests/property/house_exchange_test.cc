@@ -127,7 +127,13 @@ void CheckExchangeGame(const ExchangeScript& x) {
       }
       std::vector<Owe> got;
       for (const Gift& gift : a.gifts) got.push_back({gift.from, gift.to, gift.count});
-      if (got != want) RC_FAIL(Failure(g, k, "the gifts owed are not H-K1's and H-K2's"));
+      if (got != want) {
+        std::string text;
+        for (const Owe& o : got) text += " " + std::to_string(o.from) + ">" + std::to_string(o.to) + ":" + std::to_string(o.count);
+        text += " /";
+        for (const Owe& o : want) text += " " + std::to_string(o.from) + ">" + std::to_string(o.to) + ":" + std::to_string(o.count);
+        RC_FAIL(Failure(g, k, "the gifts owed are not H-K1's and H-K2's (owed / written here:" + text + ")"));
+      }
       const std::vector<std::pair<int, int>> k1 = one ? std::vector<std::pair<int, int>>{{1, 1}}
                                                       : std::vector<std::pair<int, int>>{{2, 2}, {1, 1}};
       if (pairs != k1) ++Covered()[x.cards == "scores" ? "scores" : "pattern"];
