@@ -171,7 +171,7 @@ TEST_CASE("H-K2 X-K2: classic + merchants, B and C swap one card each way, any c
   CHECK(CodeRule(w, Give(0, 3, "Qh")) == "exchange-wrong-cards K2");  // the Président still gives his weakest
 }
 
-TEST_CASE("H-K2: the middle places pair up from the outside in; a lone middle place trades with nobody") {
+TEST_CASE("H-K2: the middle places pair up from the outside in, a lone middle place trades with nobody") {
   auto owed = [](const char* cards, int n) {
     const Options o = ExchangeOptions("super-president", {{"merchants", "true"}, {"exchange_cards", cards}});
     std::vector<int> places;
@@ -192,7 +192,7 @@ TEST_CASE("H-K2: the middle places pair up from the outside in; a lone middle pl
   CHECK(owed("scores", 7).size() == 6);
 }
 
-TEST_CASE("H-G1: podium scores 2, 1, 0 ...; descending n + 1 - k; place is G1 as written") {
+TEST_CASE("H-G1: podium scores 2, 1, 0 ... and descending n + 1 - k, place is G1 as written") {
   CHECK(ScoreOf(Scoring::kPodium, 0, 4) == 2);
   CHECK(ScoreOf(Scoring::kPodium, 1, 4) == 1);
   CHECK(ScoreOf(Scoring::kPodium, 2, 4) == 0);
@@ -217,7 +217,7 @@ TEST_CASE("H-G1: podium scores 2, 1, 0 ...; descending n + 1 - k; place is G1 as
   CHECK(RefusedCombination(o).empty());
 }
 
-TEST_CASE("§13 presets: each is C and its exact option list; huberes and toronto wait for H-W1 and H-P3") {
+TEST_CASE("§13 presets: each is C and its exact option list, huberes and toronto wait for H-W1 and H-P3") {
   CHECK(PresetNames() == std::vector<std::string_view>{"super-president", "classic", "klootzakken", "huberes",
                                                          "toronto", "butthead"});
   const Options c = *Preset("classic");
