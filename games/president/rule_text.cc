@@ -164,6 +164,17 @@ constexpr std::array<RuleText, 13> kHouseRules = {{
     {"H-L1",
      "Option first_lead names the card whose holder leads manche 1 (Qh by default, S3), or "
      "seat-0: seat 0 leads; the card must be in this game's deck."},
+    {"H-G1",
+     "Option scoring also takes podium (2 for place 1, 1 for place 2, 0 for the others) and "
+     "descending (place k of n scores n + 1 - k)."},
+    {"H-K1",
+     "Option exchange_cards also takes a pattern, pairs a or a:b joined by - (2, 2:3-1:2, 3-2-1): "
+     "for the i-th pair the player in place n+1-i gives his a strongest cards to place i, who gives "
+     "back b (b = a when not written); or scores: places i and n+1-i swap G1's points of place i. "
+     "A pattern of p pairs needs 2p seats."},
+    {"H-K2",
+     "Option merchants: the middle places no exchange pair covers pair up from the outside in and "
+     "swap one card each way, any card of the hand as dealt; play waits for their gifts."},
     {"H-K3",
      "Option president_falls: from manche 2, when a player other than the Président finishes "
      "first (F1; a top-rank finish is no win) while the Président still holds cards, the "

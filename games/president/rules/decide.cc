@@ -170,9 +170,17 @@ Violation PlayPhaseViolation(const State& s) {
       return Violation{Code::kNoManche, "G1",
                        s.manche == 0 ? "no manche has been dealt yet" : "manche " +
                            std::to_string(s.manche) + " is over; the next one has not been dealt"};
-    default:  // kExchange
+    default: {  // kExchange
+      // K3; H-K2 when only the merchants' gifts are still owed.
+      bool merchants_only = true;
+      for (const Gift& g : s.gifts) merchants_only = merchants_only && (g.done || g.rule == GiftRule::kMerchants);
+      if (merchants_only) [[unlikely]]
+        return Violation{Code::kExchangePending, "H-K2",
+                         "play cannot start before every gift is made (K3); the merchants' gifts are still "
+                         "owed (H-K2): " + OwedText(s)};
       return Violation{Code::kExchangePending, "K3",
                        "play cannot start before every gift is made; still owed: " + OwedText(s)};
+    }
   }
 }
 template <bool kExplain>
@@ -578,6 +586,15 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
         return Violation{Code::kExchangeWrongCards, "H-K4",
                          why + " (H-K4: after two unchanged manches the ranking in force is " + order + ")"};
       }
+      // H-K2, H-K1: a house exchange decided which gifts are owed.
+      if (s.phase == Phase::kExchange && s.options.merchants) [[unlikely]]
+        return Violation{Code::kExchangeWrongCards, "H-K2",
+                         why + " (H-K2: the pairs of exchange_cards " + *OptionText(s.options, "exchange_cards") +
+                             ", then the middle places one card each way)"};
+      if (s.phase == Phase::kExchange && (s.options.exchange_cards == ExchangeCards::kPattern ||
+                                          s.options.exchange_cards == ExchangeCards::kScores)) [[unlikely]]
+        return Violation{Code::kExchangeWrongCards, "H-K1",
+                         why + " (H-K1: exchange_cards " + *OptionText(s.options, "exchange_cards") + ")"};
       return Violation{Code::kExchangeWrongCards, "K1", why};
     });
   bool repeated = false;
@@ -588,7 +605,9 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (!missing.empty()) return Refuse<kExplain>([&] { return NotHeld(s, e.from, missing); });
   if (set.size() != gift->count)
     return Refuse<kExplain>([&] {
-      return Violation{Code::kExchangeWrongCards, "K1",
+      // K1, or the house rule that owes this gift (H-K1, H-K2).
+      const char* rule = gift->rule == GiftRule::kK1 ? "K1" : gift->rule == GiftRule::kHouseK1 ? "H-K1" : "H-K2";
+      return Violation{Code::kExchangeWrongCards, rule,
                        SeatText(s, e.from) + " owes " + internal::CardsWord(gift->count) + ", not " +
                            internal::CardsWord(set.size())};
     });

@@ -55,6 +55,10 @@ struct Pli {
 };
 
 // A gift owed before play starts (K1).
+// Which rule a gift comes from (the rule a wrong gift cites): K1 (and K3's
+// `one`), H-K1 (a pattern or `scores`), or H-K2 (the merchants).
+enum class GiftRule : uint8_t { kK1, kHouseK1, kMerchants };
+
 struct Gift {
   int from = 0;
   int to = 0;
@@ -62,6 +66,7 @@ struct Gift {
   bool best = false;   // gives the strongest cards (else the weakest)
   bool choice = false; // K3 option `choice`: any cards
   bool done = false;
+  GiftRule rule = GiftRule::kK1;  // the rule that owes it (K1, H-K1, H-K2)
   friend bool operator==(const Gift&, const Gift&) = default;
 };
 
@@ -197,6 +202,9 @@ const char* PlaceName(int place_index, int seat_count);
 // when n is even, n/2 - k + 1 for the first n/2 places and n/2 - k for the
 // others (four seats: 2, 1, -1, -2; five: 2, 1, 0, -1, -2).
 int PlaceScore(int place_index, int seat_count);
+// G1, H-G1: the points of place index `place_index` under `scoring`:
+// `place` PlaceScore; `podium` 2, 1, 0 ...; `descending` n + 1 - k; `none` 0.
+int ScoreOf(Scoring scoring, int place_index, int seat_count);
 
 // H-G2: the seated players with the highest total, seat order, all of them
 // when tied (with scoring; empty without).

@@ -72,7 +72,8 @@ bj::array GiftsJson(const std::vector<Gift>& gifts) {
 }
 
 // An option's text value as JSON: booleans and integers bare, others strings.
-bj::value OptionJson(const std::string& text) {
+bj::value OptionJson(const std::string& name, const std::string& text) {
+  if (OptionJsonType(name) == 's') return bj::string(text);  // H-A3: exchange_cards "2" (H-K1)
   if (text == "true") return true;
   if (text == "false") return false;
   int64_t n = 0;
@@ -85,8 +86,7 @@ bj::value OptionJson(const std::string& text) {
 
 bj::object OptionsJson(const Options& options) {
   bj::object out;
-  for (const auto& [name, value] : OptionValues(options))
-    out[name] = OptionTakesText(name) ? bj::value(bj::string(value)) : OptionJson(value);  // H-A3
+  for (const auto& [name, value] : OptionValues(options)) out[name] = OptionJson(name, value);
   return out;
 }
 
@@ -183,7 +183,7 @@ boost::json::object StateToJson(const State& state) {
   out["seats"] = std::move(names);
   out["gifts"] = GiftsJson(state.gifts);
   out["options"] = OptionsJson(state.options);
-  if (state.options.scoring == Scoring::kPlace) out["scores"] = SeatsJson(state.scores);
+  if (state.options.scoring != Scoring::kNone) out["scores"] = SeatsJson(state.scores);
   if (state.options.stale_falls) {  // H-K4, H-B6: the ranking in force
     if (state.ranking) {
       out["standing"] = SeatsJson(state.standing);

@@ -79,10 +79,10 @@ TEST_CASE("H-W1 H-W2 H-A3: the options' values, exactly, and shown only when not
   REQUIRE(SetOption(d, "wild", "2").empty());
   CHECK(OptionValues(d).back() == std::make_pair(std::string("wild"), std::string("2")));
   // H-A3: "2" is the string "2" (the option's JSON type), not a number.
-  CHECK(OptionTakesText("wild"));
-  CHECK(OptionTakesText("wild_tie"));
-  CHECK_FALSE(OptionTakesText("jokers"));
-  CHECK_FALSE(OptionTakesText("equal_allowed"));
+  CHECK(OptionJsonType("wild") == 's');
+  CHECK(OptionJsonType("wild_tie") == 's');
+  CHECK(OptionJsonType("jokers") == 'i');
+  CHECK(OptionJsonType("equal_allowed") == 'b');
 }
 
 TEST_CASE("H-A2 H-W1 H-C2: the refused combinations of wild") {
