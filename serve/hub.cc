@@ -236,6 +236,22 @@ Table* Hub::LookupCode(const std::string& code) {
   return nullptr;
 }
 
+// The seats as the database has them (several nodes: another node may have
+// seated someone). A blocking read on the network thread, as Lookup's.
+void Hub::RereadSeats(Table& t) {
+  try {
+    if (!lookup_side_) {
+      lookup_side_ = OpenSideStore(options_.db);
+      lookup_store_ = OpenStore(options_.db, OpenMode::kReadWrite);
+    }
+    if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
+  } catch (const std::exception& e) {
+    std::cerr << "pli serve: reading table " << t.id << " from the database: " << e.what() << "\n";
+    lookup_side_.reset();  // made again on the next request (failover)
+    lookup_store_.reset();
+  }
+}
+
 void Hub::Heard(const std::string& game, int64_t seq) {
   if (game.empty()) {  // the listener connected again: what it missed is read
     for (auto& [id, t] : tables_)
@@ -245,6 +261,13 @@ void Hub::Heard(const std::string& game, int64_t seq) {
   auto it = games_.find(game);
   if (it == games_.end()) return;  // not held here: read when a request names it
   Table* t = Find(it->second);
+  if (seq == 0) {  // "0 GAME": a seat was taken on another node (Join)
+    if (t && !t->started) {
+      RereadSeats(*t);
+      Presence(*t);
+    }
+    return;
+  }
   if (t && seq > static_cast<int64_t>(t->events.size())) Refresh(*t);
 }
 
@@ -318,18 +341,14 @@ void Hub::CaughtUp(Table& t, const StoredGame& g) {
     if (e.seq <= static_cast<int64_t>(t.events.size())) continue;
     if (e.seq != static_cast<int64_t>(t.events.size()) + 1) break;  // rows are contiguous: never
     if (!t.started) {  // started on another node: its seats (bots named) are stored
-      if (lookup_side_) {
-        try {
-          if (std::optional<SideTable> row = lookup_side_->Find(t.id, false)) ReloadSeats(t, *row);
-        } catch (const std::exception& e) {
-          std::cerr << "pli serve: reading table " << t.id << " from the database: " << e.what() << "\n";
-          lookup_side_.reset();
-          lookup_store_.reset();
-        }
-      }
+      RereadSeats(t);
       t.started = true;
       for (int s = 0; s < t.size; ++s)
         t.bots.push_back(t.kind->MakeBot(t.level, static_cast<uint64_t>(t.bot_seed + s)));
+      // This node's followers are told the seats (the bots now named), as
+      // the starting node's are: else its pages kept the bots' seats open
+      // (issue 31; tests/web/nodes.test.mjs waits for them).
+      Presence(t);
     }
     std::string by;
     if (auto it = t.by_of.find(e.seq); it != t.by_of.end()) {

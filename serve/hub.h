@@ -297,6 +297,7 @@ class Hub {
   Table* Adopt(const SideTable& row, const std::map<int64_t, std::string>& by, EventStore& store);
   void ReloadSeats(Table& t, const SideTable& row);
   void Heard(const std::string& game, int64_t seq);
+  void RereadSeats(Table& t);
   void Refresh(Table& t);
   void CaughtUp(Table& t, const StoredGame& g);
   // Whether this node drives `t` (always, on one node); tries the lock once

@@ -199,7 +199,13 @@ void Hub::Join(const std::string& body, const std::string& address,
   s = Seat{name, "human", HashToken(token)};
   s.seen = Clock::now();
   Presence(t);
-  Side([id = t.id, copy = SideSeat{seat, s.name, s.kind, s.token}](SideStore& side) { side.PutSeat(id, copy); },
+  // Several nodes: the others holding the table are told a seat was taken
+  // (NOTIFY "0 GAME", Heard), so their pages show who sits where before the
+  // start (issue 31: the two people on different nodes).
+  Side([id = t.id, game = t.game, notify = nodes_, copy = SideSeat{seat, s.name, s.kind, s.token}](SideStore& side) {
+         side.PutSeat(id, copy);
+         if (notify) side.Notify({{game, 0}});
+       },
        [reply, id = t.id, seat, token] { reply(Json(200, {{"table", id}, {"seat", seat}, {"token", token}})); });
 }
 
@@ -210,6 +216,10 @@ void Hub::Start(const std::string& table, const std::string& token,
   if (token.empty()) return reply(Error(401, "unauthorized", "starting a table needs its host token"));
   if (!SameHash(HashToken(token), t->host)) return reply(Error(403, "forbidden", "that is not this table's host token"));
   if (t->started) return reply(Error(409, "started", "the game has already started"));
+  // Several nodes: someone may have been seated on another node since this
+  // one read the seats; an open seat here is not open in the database, and
+  // a bot put there would take that person's seat (PutSeat overwrites it).
+  if (nodes_) RereadSeats(*t);
   bj::array names;
   for (int s = 0; s < t->size; ++s) {
     Seat& seat = t->seats[s];

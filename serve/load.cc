@@ -964,6 +964,7 @@ int main(int argc, char** argv) {
     else {
       std::cerr << "usage: pli-load --pli PATH --mode bots|human|fsync|overhead|idle|recovery|nodes --tables N --seconds S"
                    " [--connections N] [--kill-after S] [--attack spectators|flood|resync]\n"
+                   "       bots: [--db POSTGRESQL-URI] (default: a fresh SQLite file)\n"
                    "       nodes: --db POSTGRESQL-URI [--nodes N] [--kill none|node|primary --kill-after S"
                    " [--primary-dir DIR --standby-dir DIR --script scripts/pg-test-server.sh]]\n";
       return 2;
@@ -983,7 +984,9 @@ int main(int argc, char** argv) {
   if (c.mode == "overhead") local = PlayInProcess(dir, c.tables, c.seconds);
   const bool bots = c.mode == "bots" || c.mode == "overhead";
   const bool recovery = c.mode == "recovery";
-  const std::string db = (dir / "load.db").string();
+  // --db postgresql://… in bots mode: the same games on PostgreSQL
+  // (scripts/load-pg-sqlite.sh, SERVE.md's ratio goal); else a fresh file.
+  const std::string db = c.mode == "bots" && !c.db.empty() ? c.db : (dir / "load.db").string();
   pid_t pid = StartServer(c, db, bots, 0);
   if (pid < 0) return 2;
 

@@ -242,7 +242,9 @@ class PresidentMatch final : public Match {
     return !StepEvent(event);
   }
   boost::json::object StateJson() const override { return StateToJson(state_); }
-  boost::json::array LegalJson() const override { return LegalToJson(LegalActions(state_)); }
+  boost::json::array LegalJson() const override {
+    return LegalToJson(LegalActions(state_), state_.options.wild != 0);  // H-B6
+  }
   boost::json::array LegalActionsJson() const override { return pli::LegalActionsJson(state_); }
   std::string StateText() const override { return boost::json::serialize(StateJson()) + "\n"; }
   std::string LegalText() const override { return boost::json::serialize(LegalJson()) + "\n"; }
@@ -366,7 +368,9 @@ class President final : public Game {
  public:
   std::string_view Name() const override { return "super-president"; }
   bool Answers(std::string_view ruleset) const override {
-    return ruleset == "super-president" || ruleset == "classic";
+    // RULES.md's presets and HOUSE_RULES.md §13's (options.cc kPresets).
+    const auto& names = PresetNames();
+    return std::find(names.begin(), names.end(), ruleset) != names.end();
   }
   bool Owns(std::string_view body) const override {
     return !body.empty() && static_cast<uint8_t>(body[0]) == kVersion;
@@ -519,10 +523,16 @@ that `pli check` replays and reports failing until the bug is fixed.)";
     f.min_seats = kMinSeats;
     f.max_seats = kMaxSeats;
     f.levels = {"easy", "medium", "hard"};
-    for (const char* name : {"super-president", "classic"}) {
-      RulesetFact r{name, kMinSeats, kMaxSeats, {}};
-      for (const auto& [option, value] : OptionValues(*Preset(name)))
-        r.defaults[option] = *OptionJson(option, value);
+    // Every preset a game may be played under (options.cc kPresets,
+    // HOUSE_RULES.md §13's included), generated from that table: a preset
+    // whose options are not all refereed yet (huberes: H-W1, toronto: H-P3)
+    // is listed as soon as they are, not before (issue 30: the lobby offers
+    // nothing the server refuses; RULINGS.md H45).
+    for (std::string_view name : PresetNames()) {
+      const std::optional<Options> preset = Preset(name);
+      if (!preset) continue;
+      RulesetFact r{std::string(name), kMinSeats, kMaxSeats, {}};
+      for (const auto& [option, value] : OptionValues(*preset)) r.defaults[option] = *OptionJson(option, value);
       f.rulesets.push_back(std::move(r));
     }
     auto flag = [&](const char* name, bool on, const char* rule, const char* en, const char* fr) {
@@ -559,7 +569,8 @@ that `pli check` replays and reports failing until the bug is fixed.)";
          "Cartes échangées : deux et une, ou une seule");
     pick("later_lead", {"trouduc", "president"}, "S3", "Who leads after manche 1",
          "Qui commence après la première manche");
-    pick("scoring", {"none", "place"}, "G1", "Points by place", "Points selon la place");
+    pick("scoring", {"none", "place", "podium", "descending"}, "G1", "Points by place",
+         "Points selon la place");  // H-G1: podium, descending
     f.options.push_back(OptionFact{"manches", "int", {}, 0, 1000, 0, "G1", "Manches in the game (0: until ended)",
                                    "Manches de la partie (0 : jusqu'à ce qu'on l'arrête)"});
     // INTERFACE.md §2: its live verbs (RULES.md §3, §5-§8, §11, G1) and what

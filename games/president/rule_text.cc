@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 10> kHouseRules = {{
+constexpr std::array<RuleText, 13> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "
@@ -164,6 +164,17 @@ constexpr std::array<RuleText, 10> kHouseRules = {{
     {"H-L1",
      "Option first_lead names the card whose holder leads manche 1 (Qh by default, S3), or "
      "seat-0: seat 0 leads; the card must be in this game's deck."},
+    {"H-G1",
+     "Option scoring also takes podium (2 for place 1, 1 for place 2, 0 for the others) and "
+     "descending (place k of n scores n + 1 - k)."},
+    {"H-K1",
+     "Option exchange_cards also takes a pattern, pairs a or a:b joined by - (2, 2:3-1:2, 3-2-1): "
+     "for the i-th pair the player in place n+1-i gives his a strongest cards to place i, who gives "
+     "back b (b = a when not written); or scores: places i and n+1-i swap G1's points of place i. "
+     "A pattern of p pairs needs 2p seats."},
+    {"H-K2",
+     "Option merchants: the middle places no exchange pair covers pair up from the outside in and "
+     "swap one card each way, any card of the hand as dealt; play waits for their gifts."},
     {"H-K3",
      "Option president_falls: from manche 2, when a player other than the Président finishes "
      "first (F1; a top-rank finish is no win) while the Président still holds cards, the "
@@ -180,6 +191,16 @@ constexpr std::array<RuleText, 10> kHouseRules = {{
      "With single_round, each seat acts once in a pli; when the turn would reach a seat that "
      "has had its chance, the pli closes and its last player leads (no R4)."},
     {"H-T5", "With ou_rien_singles, ou-rien starts only when both equal plays are single cards."},
+    {"H-B3",
+     "A set holds 1 to 4 cards, wild cards included; more is mixed-ranks."},
+    {"H-W1",
+     "Option wild (X, 2, 3) makes those cards wild: a set counts as the rank of its natural "
+     "cards, which must share one rank; wild cards alone count as the top rank in force. Wild "
+     "2s and 3s leave the order; no close holds a wild card; for gifts a wild card is the "
+     "strongest."},
+    {"H-W2",
+     "Option wild_tie, between two sets of one effective rank and count, one holding a wild "
+     "card: equal, they tie; natural, fewer wild cards beats; wild, more wild cards beats."},
 }};
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace pli::bots {
 bool FitsPli(const State& s, Rank r, Declare declare) {
   const Pli& p = s.pli;
   const bool rev = s.revolution;
-  const Rank last = p.last_cards.first().rank();
+  const Rank last = LastPlayRank(s);
   const bool second_play = p.plays == 1;
   if (declare == Declare::kSuite)  // U1
     return s.options.suite && second_play && p.mode == Mode::kFree && s.order.StepUp(last, rev) == r;
@@ -35,7 +35,7 @@ bool MayPass(const State& s, int seat) {
   if (p.solo) return true;         // R4
   if (p.count == 0) return false;  // a lead must play
   const CardSet hand = s.hands[seat];
-  if (p.ou_rien) return hand.CountOf(p.last_cards.first().rank()) < p.count;  // O2
+  if (p.ou_rien) return hand.CountOf(LastPlayRank(s)) < p.count;  // O2
   if (!s.options.mandatory_play) return true;
   for (int ri = 0; ri < kRankSlots; ++ri) {  // P4, U4
     const Rank r = static_cast<Rank>(ri);
@@ -47,8 +47,9 @@ bool MayPass(const State& s, int seat) {
 int CloserSeat(const State& s) {
   const Pli& p = s.pli;
   if (!s.options.close || p.count == 0) return -1;
-  const Rank r = p.last_cards.first().rank();
+  const Rank r = LastPlayRank(s);
   if (r == s.order.TopRank(s.revolution)) return -1;  // X2
+  if (!(s.order.wild & CardSet::OfRank(r)).empty()) return -1;  // H-B1: no close of wild cards
   const CardSet left = (CardSet::OfRank(r) & s.order.deck) - s.discards;  // H-C1: X has 1 or 2 cards
   if (left.size() != p.count) return -1;  // X1: the count must match
   for (int seat = 0; seat < s.seats; ++seat)
@@ -57,6 +58,11 @@ int CloserSeat(const State& s) {
 }
 
 void PlayActions(const State& s, std::vector<LegalAction>& out) {
+  if (!s.order.wild.empty()) {  // H-W1: the engine's own list (wild sets are rare in bot games)
+    std::vector<LegalAction> all = LegalActions(s);
+    out.insert(out.end(), all.begin(), all.end());
+    return;
+  }
   const int seat = s.turn;
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
@@ -77,13 +83,14 @@ void PlayActions(const State& s, std::vector<LegalAction>& out) {
   if (MayPass(s, seat)) out.push_back(LegalAction{EventType::kPass, seat});
   const int closer = CloserSeat(s);
   if (closer >= 0) {
-    const Rank r = s.pli.last_cards.first().rank();
+    const Rank r = LastPlayRank(s);
     out.push_back(LegalAction{EventType::kClose, closer, r, count, Declare::kNone, -1, {}, {}});
   }
 }
 
 Event MakeEvent(const State& s, const LegalAction& a) {
   if (a.type == EventType::kPass) return Event{PassEvent{a.seat}};
+  if (!s.order.wild.empty()) return ToEvent(s, a);  // H-W1: natural and wild cards
   CardList cards;
   for (Card c : s.hands[a.seat].OnlyRank(a.rank)) {
     if (static_cast<int>(cards.size()) == a.count) break;

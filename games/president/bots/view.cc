@@ -33,7 +33,7 @@ void LearnFromPass(const State& s, int passer, MancheFacts& facts) {
   const int8_t cap = static_cast<int8_t>(p.count - 1);
   auto& row = facts.caps[passer];
   if (p.ou_rien) {  // O2, whatever mandatory_play says
-    const int r = static_cast<int>(p.last_cards.first().rank());
+    const int r = static_cast<int>(LastPlayRank(s));
     row[r] = std::min(row[r], cap);
     return;
   }

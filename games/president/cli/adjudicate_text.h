@@ -109,7 +109,7 @@ inline std::string InForceText(const State& s) {
   if (s.options.ranks != Ranks::kNormal)  // H-R1
     order += " (H-R1: ranks = " + OptionText(s.options, "ranks").value_or("") + ")";
   if (p.count == 0) return order + "; the pli waits for its lead";
-  const std::string rank(1, RankChar(p.last_cards.first().rank()));
+  const std::string rank(1, RankChar(LastPlayRank(s)));
   std::string what;
   if (p.ou_rien)
     what = "ou-rien: the next player plays a " + rank + " or passes (O2)";
@@ -189,7 +189,7 @@ inline std::string InsteadText(const Explanation& x, const Style& style) {
       extra = std::string("declare ") + DeclareName(a.declare);
     if (a.type == EventType::kExchange)
       what = std::to_string(a.count) + " card(s) to " + Who(names, a.to);
-    const bool taken = x.legal() && ActionMatches(a, x.event);
+    const bool taken = x.legal() && ActionMatches(a, x.event, &x.before);
     table.Row({TypeName(a.type), what, extra, cards.empty() ? "" : "e.g. " + cards,
                taken ? style.Note("<- the event") : ""});
   }

@@ -73,8 +73,10 @@ GameEvent BuildGame(const LiveArgs& args) {
   GameEvent g;
   g.game = args.game;
   g.ruleset = args.ruleset;
-  std::optional<Options> preset = Preset(args.ruleset);
-  if (!preset) Bad("--ruleset " + args.ruleset + ": unknown (known: super-president, classic)");
+  std::string pending;
+  std::optional<Options> preset = Preset(args.ruleset, &pending);
+  if (!preset && !pending.empty()) Bad("--ruleset " + args.ruleset + ": " + pending);  // HOUSE_RULES.md §13
+  if (!preset) Bad("--ruleset " + args.ruleset + ": unknown (known: " + PresetNamesText(false) + ")");
   g.options = *preset;
   for (const std::string& option : args.options) {
     const size_t eq = option.find('=');
@@ -88,6 +90,10 @@ GameEvent BuildGame(const LiveArgs& args) {
   // H-A2: options refused together.
   if (std::string refused = RefusedCombination(g.options); !refused.empty()) Bad("--option: " + refused);
   CheckNewSeats(args.seats);
+  // H-A2, H-K1: a pattern of p pairs needs 2p seated players.
+  if (std::string refused = ExchangeSeatsRefusal(g.options, static_cast<int>(args.seats.size()));
+      !refused.empty())
+    Bad("--option: " + refused);
   g.seats = args.seats;
   return g;
 }

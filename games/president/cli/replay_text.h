@@ -310,7 +310,7 @@ inline void AppendResults(std::vector<std::string>& lines, const State& state,
   }
   if (state.options.president_falls && !state.discarded.empty())  // H-K3
     lines.push_back("set aside (H-K3): " + ReplayCards(state.discarded, look));
-  if (state.options.scoring == Scoring::kPlace && !state.scores.empty()) {
+  if (state.options.scoring != Scoring::kNone && !state.scores.empty()) {
     std::vector<std::string> scores;
     for (size_t s = 0; s < state.scores.size(); ++s)
       scores.push_back(SeatLabel(static_cast<int>(s), names) + " " +

@@ -113,9 +113,9 @@ int RunLegal(const PointArgs& args, std::unique_ptr<pli::SqliteReader> sqlite) {
   const pli::State state = pli::FoldTo(game.events, pli::ResolveAt(game, args.at));
   const std::vector<pli::LegalAction> actions = pli::LegalActions(state);
   if (args.json && args.actions)
-    Print(pli::LegalWithActions(pli::LegalToJson(actions), pli::LegalActionsJson(state)));
+    Print(pli::LegalWithActions(pli::LegalToJson(actions, state.options.wild != 0), pli::LegalActionsJson(state)));
   else if (args.json)
-    Print(pli::LegalToJson(actions));
+    Print(pli::LegalToJson(actions, state.options.wild != 0));  // H-B6
   else
     std::cout << pli::cli::LegalText(game, state, actions);
   return pli::cli::WarnIfMalformed(game) ? kExitBadInput : kExitOk;

@@ -210,7 +210,7 @@ void FollowReasons(Explanation& x, const PlayEvent& e, Rank r, const std::string
   const State& b = x.before;
   const Pli& p = b.pli;
   const std::string last = CardSetText(p.last_cards);
-  const Rank last_rank = p.last_cards.first().rank();
+  const Rank last_rank = LastPlayRank(b);
   Why(x, "P2", CardsWord(p.count) + ", the pli's count (" + CountWord(p.count) + ")");
   // C5: under the révolution, "above" and "below" are in the reversed order.
   const std::string order = b.revolution ? " (in the révolution's order)" : "";
@@ -294,7 +294,8 @@ void PlayEffects(Explanation& x, const PlayEvent& e, Rank r, int n) {
 
 void ExplainPlay(Explanation& x, const PlayEvent& e) {
   const CardSet cards = SetOf(e.cards);
-  const Rank r = cards.first().rank();
+  // H-B1, H-W1: the effective rank (a legal play has one).
+  const Rank r = x.before.order.EffectiveRank(cards, x.before.revolution).value_or(cards.first().rank());
   const int n = cards.size();
   const std::string text = CardSetText(cards);
   TurnReason(x, e.seat);
@@ -331,7 +332,7 @@ void ExplainPass(Explanation& x, const PassEvent& e) {
   }
   Why(x, "P7", "it was " + Seat(b, e.seat) + "'s turn");
   if (b.pli.ou_rien) {
-    const Rank r = b.pli.last_cards.first().rank();
+    const Rank r = LastPlayRank(b);
     const int have = b.hands[e.seat].CountOf(r);
     Why(x, "O2",
         "ou-rien was in force and " + Seat(b, e.seat) + " held " +
@@ -475,9 +476,16 @@ void ExplainLegal(Explanation& x) {
 
 }  // namespace
 
-bool ActionMatches(const LegalAction& action, const Event& event) {
+bool ActionMatches(const LegalAction& action, const Event& event, const State* before) {
   if (action.type != TypeOf(event.body)) return false;
-  if (const auto* p = std::get_if<PlayEvent>(&event.body)) {
+  const auto* play = std::get_if<PlayEvent>(&event.body);
+  if (play && before && !before->order.wild.empty()) {  // H-W1, H-B6
+    const CardSet cards = SetOf(play->cards);
+    return action.seat == play->seat && action.count == cards.size() && action.declare == play->declare &&
+           before->order.EffectiveRank(cards, before->revolution) == action.rank &&
+           action.wild == (cards & before->order.wild).size();
+  }
+  if (const auto* p = play) {
     return action.seat == p->seat && !p->cards.empty() && action.rank == p->cards.front().rank() &&
            action.count == SetOf(p->cards).size() && action.declare == p->declare;
   }

@@ -67,7 +67,10 @@ Explanation ExplainEvent(const State& before, const Event& event);
 
 // Whether the legal action `action` is what `event` did (same type, seat,
 // rank, count and declaration; the same giver and receiver for a gift).
-bool ActionMatches(const LegalAction& action, const Event& event);
+// `before`, the state the event acted on, is needed under option wild
+// (H-W1, H-B6: an entry's rank is the set's effective rank and it counts
+// its wild cards); without it a play matches by its first card's rank.
+bool ActionMatches(const LegalAction& action, const Event& event, const State* before = nullptr);
 
 // The explanation as `pli explain --json` prints it:
 // {"game","seq","event" (canonical event JSON),"type","seat","legal",

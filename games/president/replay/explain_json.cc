@@ -40,11 +40,11 @@ json::array ReasonsJson(const std::vector<Reason>& reasons) {
 }
 
 json::array InsteadJson(const Explanation& x) {
-  json::array out = LegalToJson(x.instead);
+  json::array out = LegalToJson(x.instead, x.before.options.wild != 0);  // H-B6
   for (size_t i = 0; i < x.instead.size(); ++i) {
     json::object& o = out[i].as_object();
     o["example"] = CardsJson(EventCards(ToEvent(x.before, x.instead[i])));
-    o["taken"] = x.legal() && ActionMatches(x.instead[i], x.event);
+    o["taken"] = x.legal() && ActionMatches(x.instead[i], x.event, &x.before);
   }
   return out;
 }

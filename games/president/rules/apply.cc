@@ -43,8 +43,9 @@ void EndManche(State& s) {
   // F2: the first top-rank finisher is last, a second one just above, ...
   for (auto it = s.top_finishers.rbegin(); it != s.top_finishers.rend(); ++it) ranking.push_back(*it);
   if (s.fallen >= 0) ranking.push_back(s.fallen);  // H-K3: the fallen Président is last, below F2
-  if (s.options.scoring == Scoring::kPlace) {
-    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += PlaceScore(i, s.seats);  // G1, H-K4: own places
+  if (s.options.scoring != Scoring::kNone) {
+    // G1, H-G1 (the table of `scoring`), H-K4: own places.
+    for (int i = 0; i < s.seats; ++i) s.scores[ranking[i]] += ScoreOf(s.options.scoring, i, s.seats);
   }
   if (s.options.stale_falls) [[unlikely]] {
     // H-K4: a manche is unchanged when its places equal the ranking in
@@ -212,7 +213,7 @@ void ApplyGame(State& s, const GameEvent& e) {
   s.seat_names = e.seats;
   s.seats = static_cast<int>(e.seats.size());
   s.phase = Phase::kMancheOver;  // waiting for the first deal
-  if (s.options.scoring == Scoring::kPlace) s.scores.assign(s.seats, 0);
+  if (s.options.scoring != Scoring::kNone) s.scores.assign(s.seats, 0);  // G1, H-G1
 }
 
 // `hands`: one per seat, seat 0 first (S2).
@@ -233,17 +234,28 @@ void ApplyDeal(State& s, const CardSet* hands) {
     const std::vector<int>& r = internal::InForce(s);  // H-K4: the ranking in force
     const int n = s.seats;
     const bool choice = s.options.exchange == ExchangeRule::kChoice;
-    if (s.options.exchange_cards == ExchangeCards::kOne) {
-      // K3 option `one` (003): the Trouduc's strongest card to the Président,
-      // one card back (the weakest, or any with `choice`); no other gift.
-      s.gifts = {Gift{r[0], r[n - 1], 1, false, choice, false},
-                 Gift{r[n - 1], r[0], 1, true, false, false}};
-    } else {
-      // K1: Président <-> Trouduc two cards, Vice-Président <-> Vice-Trouduc one.
-      s.gifts = {Gift{r[0], r[n - 1], 2, false, choice, false},
-                 Gift{r[n - 1], r[0], 2, true, false, false},
-                 Gift{r[1], r[n - 2], 1, false, choice, false},
-                 Gift{r[n - 2], r[1], 1, true, false, false}};
+    // K1: Président <-> Trouduc two cards, Vice-Président <-> Vice-Trouduc
+    // one; K3 option `one` (003): the Trouduc's strongest card to the
+    // Président, one card back; H-K1: a pattern's pairs, or `scores`: for
+    // the i-th pair, place n+1-i gives his a strongest cards to place i, who
+    // gives back b (the weakest, or any with `choice`).
+    const std::vector<std::pair<int, int>> pairs = ExchangePairs(s.options, n);
+    const bool house = s.options.exchange_cards == ExchangeCards::kPattern ||
+                       s.options.exchange_cards == ExchangeCards::kScores;
+    const GiftRule rule = house ? GiftRule::kHouseK1 : GiftRule::kK1;
+    const int p = static_cast<int>(pairs.size());
+    for (int i = 0; i < p; ++i) {
+      s.gifts.push_back(Gift{r[i], r[n - 1 - i], pairs[i].second, false, choice, false, rule});
+      s.gifts.push_back(Gift{r[n - 1 - i], r[i], pairs[i].first, true, false, false, rule});
+    }
+    if (s.options.merchants) [[unlikely]] {
+      // H-K2: the places no pair covers pair up from the outside in (p+1
+      // and n-p, ...; a lone middle place trades with nobody), one card
+      // each way, any card of the hand as dealt whatever `exchange` says.
+      for (int i = p; i < n - 1 - i; ++i) {
+        s.gifts.push_back(Gift{r[i], r[n - 1 - i], 1, false, true, false, GiftRule::kMerchants});
+        s.gifts.push_back(Gift{r[n - 1 - i], r[i], 1, false, true, false, GiftRule::kMerchants});
+      }
     }
     s.phase = Phase::kExchange;
     s.turn = -1;
@@ -280,8 +292,14 @@ void ApplyExchange(State& s, int from, int to, CardSet cards) {
 }
 
 void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
-  const Rank r = cards.first().rank();
-  const int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
+  Rank r = cards.first().rank();
+  int n = cards.CountOf(r);  // P1: one rank (Apply's precondition), so no popcount
+  if (!s.order.wild.empty()) [[unlikely]] {
+    // H-B1, H-W1: the effective rank (natural cards' rank, T for wild
+    // cards only, the order before the play); every card counts (H-B3).
+    r = *internal::EffectiveRank(s.order, cards, s.revolution);
+    n = cards.size();
+  }
   const bool was_revolution = s.revolution;
   const bool top = r == s.order.TopRank(was_revolution);  // F2, E1: the order before the play
   Pli& p = s.pli;
@@ -301,6 +319,7 @@ void ApplyPlay(State& s, int seat, CardSet cards, Declare declare) {
   ++p.plays;
   p.last_seat = seat;
   p.last_cards = cards;
+  if (!s.order.wild.empty()) p.last_rank = r;  // H-B1, H-W1 (else last_cards' rank; LastPlayRank)
   p.passed = 0;
   p.solo = false;
   TakeFromHand(s, seat, cards, top);

@@ -191,6 +191,10 @@ struct RankOrder {
   // C4: T without and with révolution (by_strength's last and first).
   std::array<Rank, 2> top{Rank::k2, Rank::k3};
   CardSet deck = CardSet::Deck();  // every card of the deck (C1, H-R1, H-C1's jokers)
+  // H-W1: the wild cards of the deck (option `wild`), empty by default. A
+  // wild 2 or 3 has left the order (strength -1); a wild joker keeps X in
+  // the order when `joker_rank` is `top` (X is T, H-B2).
+  CardSet wild;
 
   // H-R1: the order of option `ranks` (names, weakest first, as in
   // HOUSE_RULES.md); nullopt for an unknown one.
@@ -227,6 +231,16 @@ struct RankOrder {
   }
 
   constexpr int size() const { return count; }
+  // H-B1, H-W1: the effective rank of a set: its natural cards' rank (those
+  // not in `wild`), T for wild cards only; nullopt when the natural cards
+  // are of several ranks.
+  constexpr std::optional<Rank> EffectiveRank(CardSet cards, bool revolution) const {
+    const CardSet natural = cards - wild;
+    if (natural.empty()) return TopRank(revolution);
+    const Rank r = natural.first().rank();
+    if (natural != natural.OnlyRank(r)) return std::nullopt;
+    return r;
+  }
   constexpr bool Has(Rank r) const { return strength[static_cast<int>(r)] >= 0; }
   // C2/C3: strength under the order in force, 0 .. size()-1; higher is stronger.
   constexpr int Strength(Rank r, bool revolution) const {

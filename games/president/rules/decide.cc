@@ -170,9 +170,17 @@ Violation PlayPhaseViolation(const State& s) {
       return Violation{Code::kNoManche, "G1",
                        s.manche == 0 ? "no manche has been dealt yet" : "manche " +
                            std::to_string(s.manche) + " is over; the next one has not been dealt"};
-    default:  // kExchange
+    default: {  // kExchange
+      // K3; H-K2 when only the merchants' gifts are still owed.
+      bool merchants_only = true;
+      for (const Gift& g : s.gifts) merchants_only = merchants_only && (g.done || g.rule == GiftRule::kMerchants);
+      if (merchants_only) [[unlikely]]
+        return Violation{Code::kExchangePending, "H-K2",
+                         "play cannot start before every gift is made (K3); the merchants' gifts are still "
+                         "owed (H-K2): " + OwedText(s)};
       return Violation{Code::kExchangePending, "K3",
                        "play cannot start before every gift is made; still owed: " + OwedText(s)};
+    }
   }
 }
 template <bool kExplain>
@@ -263,7 +271,8 @@ Verdict<kExplain> CheckJokers(const State& s, const CardList& cards) {
 
 // P1: the cards are in the hand, named once each, and of one rank: the
 // violation, once CheckCards below has found one.
-Violation CardsViolation(const State& s, int seat, const CardList& cards, const char* rule_for_rank) {
+Violation CardsViolation(const State& s, int seat, const CardList& cards, const char* rule_for_rank,
+                         bool play = false) {
   bool repeated = false;
   CardSet set = ToSet(cards, &repeated);
   if (repeated) {
@@ -274,14 +283,33 @@ Violation CardsViolation(const State& s, int seat, const CardList& cards, const 
   }
   CardSet missing = set - s.hands[seat];
   if (!missing.empty()) return NotHeld(s, seat, missing);
+  if (!s.order.wild.empty() && play) {
+    // H-B3: a set holds 1 to 4 cards, wild cards included; H-W1: its
+    // natural cards share one rank.
+    if (set.size() > 4)
+      return Violation{Code::kMixedRanks, "H-B3",
+                       CardSetText(set) + " is " + internal::CardsWord(set.size()) +
+                           ": a set holds 1 to 4 cards, wild cards included (H-B3, H-W1)"};
+    return Violation{Code::kMixedRanks, "H-W1",
+                     CardSetText(set) + ": the natural cards (" + CardSetText(set - s.order.wild) +
+                         ") are not all of one rank; the wild cards (wild = " +
+                         *OptionText(s.options, "wild") + ") take their rank (H-W1)"};
+  }
   return Violation{Code::kMixedRanks, rule_for_rank, CardSetText(set) + " are not all of one rank"};
 }
 // The check; *set is the cards named (the list is not empty).
 template <bool kExplain>
 Verdict<kExplain> CheckCards(const State& s, int seat, const CardList& cards,
-                             const char* rule_for_rank, CardSet* set) {
+                             const char* rule_for_rank, CardSet* set, bool play = false) {
   bool repeated = false;
   *set = ToSet(cards, &repeated);
+  if (!s.order.wild.empty() && play) [[unlikely]] {
+    // H-W1, H-B3: natural cards of one rank and wild cards, 1 to 4 in all.
+    if (!repeated && (*set - s.hands[seat]).empty() && set->size() <= 4 &&
+        internal::EffectiveRank(s.order, *set, s.revolution))
+      return Accept<kExplain>();
+    return Refuse<kExplain>([&] { return CardsViolation(s, seat, cards, rule_for_rank, true); });
+  }
   if (!repeated && (*set - s.hands[seat]).empty() && *set == set->OnlyRank(cards.front().rank()))
     return Accept<kExplain>();
   return Refuse<kExplain>([&] { return CardsViolation(s, seat, cards, rule_for_rank); });
@@ -320,6 +348,35 @@ Violation CiteJokers(const State& s, Rank r, CardSet cards, Violation v) {
   return v;
 }
 
+// H-W1, H-W2: a play refused where the wild cards decided: H-B4 step 2
+// (`wild_tie`), or a rank the wild cards gave (a set of wild cards only
+// counts as T; a wild rank has left the order, H-B2).
+Violation CiteWild(const State& s, Rank r, Declare declare, CardSet cards, Violation v) {
+  if (s.order.wild.empty()) return v;
+  const CardSet last = s.pli.last_cards;
+  const std::string wild = *OptionText(s.options, "wild");
+  if (v.code == Code::kTooWeak && internal::WildTieDecides(s, r, declare, cards)) {
+    const int step = internal::WildTieStep(s, cards);
+    if (step < 0) {
+      v.rule = "H-W2";
+      v.message = CardSetText(cards) + " does not beat " + CardSetText(last) + " (H-W2, H-B4 step 2: wild_tie = " +
+                  *OptionText(s.options, "wild_tie") + ", " +
+                  (s.options.wild_tie == WildTie::kNatural ? "fewer" : "more") + " wild cards beat; " +
+                  std::to_string(internal::WildCount(s, cards)) + " against " +
+                  std::to_string(internal::WildCount(s, last)) + ")";
+      return v;
+    }
+  }
+  const bool wild_here = !(cards & s.order.wild).empty() || !(last & s.order.wild).empty();
+  if (!wild_here || v.code != Code::kTooWeak) return v;  // O2, U2, V3 ... keep their rule
+  v.rule = "H-W1";
+  v.message += " (H-W1: wild = " + wild + "; a set counts as its natural cards' rank, wild cards alone as " +
+               RankChar(s.order.TopRank(s.revolution)) + ", the top rank in force; " + CardSetText(cards) +
+               " counts as " + internal::RankText(r) + ", " + CardSetText(last) + " as " +
+               internal::RankText(internal::LastRank(s)) + ")";
+  return v;
+}
+
 template <bool kExplain>
 Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
   if (auto v = CheckSeat<kExplain>(s, e.seat)) return v;
@@ -334,9 +391,11 @@ Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
     });
   if (e.seat != s.turn) return Refuse<kExplain>([&] { return NotYourTurn(s, e.seat); });  // P7
   CardSet cards;
-  if (auto v = CheckCards<kExplain>(s, e.seat, e.cards, "P1", &cards)) return v;
+  if (auto v = CheckCards<kExplain>(s, e.seat, e.cards, "P1", &cards, true)) return v;
   const int n = static_cast<int>(e.cards.size());
-  const Rank r = e.cards.front().rank();
+  // H-B1, H-W1: the play's effective rank (CheckCards found it exists).
+  const Rank r = s.order.wild.empty() ? e.cards.front().rank()
+                                      : *internal::EffectiveRank(s.order, cards, s.revolution);
   if (p.count == 0) {
     // A lead: any 1-4 cards of one rank (P1, P2); it cannot declare (U1, V1).
     if (e.declare != Declare::kNone)
@@ -357,8 +416,9 @@ Verdict<kExplain> DecidePlay(const State& s, const PlayEvent& e) {
   const internal::RankProblem problem = internal::PlayCheck(s, r, e.declare, cards);  // H-B4
   if (problem == internal::RankProblem::kFits) return Accept<kExplain>();
   return Refuse<kExplain>([&] {
-    return CiteJokers(s, r, cards,
-                      CiteOrder(s, r, e.declare, internal::ExplainRank(s, r, problem, CardSetText(cards))));
+    return CiteWild(s, r, e.declare, cards,
+                    CiteJokers(s, r, cards,
+                               CiteOrder(s, r, e.declare, internal::ExplainRank(s, r, problem, CardSetText(cards)))));
   });
 }
 
@@ -371,8 +431,9 @@ Violation MustPlayViolation(const State& s, int seat) {
     const Rank last = internal::LastRank(s);
     Violation v{Code::kMustPlay, "O2",
                 "ou-rien is in force and " + SeatText(s, seat) + " holds " +
-                    CardSetText(s.hands[seat].OnlyRank(last)) + ": they must play " +
-                    internal::RankText(last)};
+                    CardSetText(s.hands[seat].OnlyRank(last) | (s.hands[seat] & s.order.wild)) +
+                    ": they must play " + internal::RankText(last) +
+                    (s.order.wild.empty() ? "" : " (H-W1: wild cards included)")};
     // The rest of the table does not see the hand (issue 11 item 5).
     v.table = "ou-rien is in force and " + SeatText(s, seat) + " holds enough cards of rank " +
               RankChar(last) + " to follow: they must play " + internal::RankText(last);
@@ -381,6 +442,15 @@ Violation MustPlayViolation(const State& s, int seat) {
   // P4 (U4 in a suite or reverse): pass only when no legal play exists.
   const char* rule = p.mode == Mode::kFree ? "P4" : "U4";
   std::string example;
+  if (!s.order.wild.empty()) {  // H-W1: a legal play, from LegalActions
+    for (const LegalAction& a : LegalActions(s))
+      if (a.type == EventType::kPlay && a.declare == Declare::kNone && example.empty()) {
+        const Event e = ToEvent(s, a);
+        CardSet set;
+        for (Card c : std::get<PlayEvent>(e.body).cards) set.insert(c);
+        example = CardSetText(set);
+      }
+  }
   for (int ri = 0; ri < kRankSlots && example.empty(); ++ri) {
     Rank r = static_cast<Rank>(ri);
     if (s.hands[seat].CountOf(r) >= p.count &&
@@ -429,6 +499,13 @@ Verdict<kExplain> DecideClose(const State& s, const CloseEvent& e) {
   CardSet set;
   if (auto v = CheckCards<kExplain>(s, e.seat, e.cards, "P1", &set)) return v;
   const Rank r = e.cards.front().rank();
+  // H-B1, H-W1: no close holds a wild card.
+  if (!(set & s.order.wild).empty()) [[unlikely]]
+    return Refuse<kExplain>([&] {
+      return Violation{Code::kCloseNotAllowed, "H-W1",
+                       "a close is made of natural cards only; " + CardSetText(set & s.order.wild) +
+                           " is wild (H-B1, H-W1: wild = " + *OptionText(s.options, "wild") + ")"};
+    });
   // X1: the rank of the last play, not the top rank (X2), no card of it
   // with another seat, every one of the closer's named, as many as the
   // pli's count.
@@ -509,6 +586,15 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
         return Violation{Code::kExchangeWrongCards, "H-K4",
                          why + " (H-K4: after two unchanged manches the ranking in force is " + order + ")"};
       }
+      // H-K2, H-K1: a house exchange decided which gifts are owed.
+      if (s.phase == Phase::kExchange && s.options.merchants) [[unlikely]]
+        return Violation{Code::kExchangeWrongCards, "H-K2",
+                         why + " (H-K2: the pairs of exchange_cards " + *OptionText(s.options, "exchange_cards") +
+                             ", then the middle places one card each way)"};
+      if (s.phase == Phase::kExchange && (s.options.exchange_cards == ExchangeCards::kPattern ||
+                                          s.options.exchange_cards == ExchangeCards::kScores)) [[unlikely]]
+        return Violation{Code::kExchangeWrongCards, "H-K1",
+                         why + " (H-K1: exchange_cards " + *OptionText(s.options, "exchange_cards") + ")"};
       return Violation{Code::kExchangeWrongCards, "K1", why};
     });
   bool repeated = false;
@@ -519,7 +605,9 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   if (!missing.empty()) return Refuse<kExplain>([&] { return NotHeld(s, e.from, missing); });
   if (set.size() != gift->count)
     return Refuse<kExplain>([&] {
-      return Violation{Code::kExchangeWrongCards, "K1",
+      // K1, or the house rule that owes this gift (H-K1, H-K2).
+      const char* rule = gift->rule == GiftRule::kK1 ? "K1" : gift->rule == GiftRule::kHouseK1 ? "H-K1" : "H-K2";
+      return Violation{Code::kExchangeWrongCards, rule,
                        SeatText(s, e.from) + " owes " + internal::CardsWord(gift->count) + ", not " +
                            internal::CardsWord(set.size())};
     });
@@ -537,7 +625,21 @@ Verdict<kExplain> DecideExchange(const State& s, const ExchangeEvent& e) {
   auto need = internal::GiftRankSlots(s, *gift);
   std::array<int, kRankSlots> have{};
   for (Card c : set) ++have[static_cast<int>(c.rank())];
-  if (have == need) return Accept<kExplain>();
+  if (!s.order.wild.empty()) [[unlikely]] {
+    // H-W1, RULINGS.md H23: the wild cards are equal among themselves for
+    // K2: the gift holds as many of them as `need` says, of any kind.
+    int have_wild = 0, need_wild = 0;
+    std::array<int, kRankSlots> have_natural = have, need_natural = need;
+    for (int ri = 0; ri < kRankSlots; ++ri) {
+      if ((s.order.wild & CardSet::OfRank(static_cast<Rank>(ri))).empty()) continue;
+      have_wild += have[ri];
+      need_wild += need[ri];
+      have_natural[ri] = need_natural[ri] = 0;
+    }
+    if (have_natural == need_natural && have_wild == need_wild) return Accept<kExplain>();
+  } else if (have == need) {
+    return Accept<kExplain>();
+  }
   return Refuse<kExplain>([&] {
     std::string ranks;
     for (int ri = 0; ri < kRankSlots; ++ri)

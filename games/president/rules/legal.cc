@@ -26,6 +26,8 @@ void AddGifts(const State& s, std::vector<LegalAction>& out) {
         Rank r = static_cast<Rank>(ri);
         if (need[ri] == 0) continue;
         a.cards |= pool.OnlyRank(r);
+        // H-W1, RULINGS.md H23: any wild card may stand for a wild one.
+        if (!(s.order.wild & CardSet::OfRank(r)).empty()) a.cards |= pool & s.order.wild;
         for (int k = 0; k < need[ri]; ++k) a.ranks.push_back(r);
       }
     }
@@ -63,10 +65,63 @@ void ExactJokers(const State& s, int seat, std::vector<LegalAction>& out) {
   out.insert(out.end(), exact.begin(), exact.end());
 }
 
+// H-W1 (H-B6): the plays of `seat` in a game with wild cards: every set of
+// natural cards of one rank r (or none: T) and w wild cards, 1 to 4 in all
+// (H-B3), one entry per (effective rank, count, w, declaration), `wild` = w,
+// each judged by Decide itself on the lowest-index cards of the hand.
+// Returns whether some play without a declaration is legal (CanFollow).
+bool AddWildPlays(const State& s, int seat, std::vector<LegalAction>* out) {
+  const CardSet hand = s.hands[seat];
+  const CardSet wild = hand & s.order.wild;
+  const CardSet natural = hand - s.order.wild;
+  const int w_held = wild.size();
+  const int count = s.pli.count;
+  bool follow = false;
+  const Rank top = s.order.TopRank(s.revolution);
+  for (int k = 0; k < s.order.size(); ++k) {
+    const Rank r = s.order.RankOfStrength(k, false);
+    const int a = natural.CountOf(r);
+    const bool all_wild_rank = r == top;  // wild cards alone count as T
+    if (a == 0 && !all_wild_rank) continue;
+    for (int n = count == 0 ? 1 : count; n <= (count == 0 ? 4 : count); ++n) {
+      for (int w = 0; w <= std::min(w_held, n); ++w) {
+        if (n - w > a) continue;          // not enough natural cards of r
+        if (w == n && !all_wild_rank) continue;  // wild only: T
+        // H-B6, H-C2 (RULINGS.md H6): under coloured-high an entry of
+        // natural jokers names them, one entry per set of the hand's jokers.
+        std::vector<CardSet> naturals{CardSet()};
+        if (r == Rank::kX && s.options.joker_order == JokerOrder::kColouredHigh && n > w) {
+          const CardSet jokers = natural.OnlyRank(Rank::kX);
+          CardSet lone;
+          lone.insert(jokers.first());
+          naturals.clear();
+          for (CardSet c : {lone, jokers - lone, jokers.size() > 1 ? jokers : CardSet()})
+            if (!c.empty() && c.size() == n - w) naturals.push_back(c);
+        }
+        for (CardSet named : naturals)
+          for (int d = 0; d < (count == 0 ? 1 : 3); ++d) {
+            LegalAction act{EventType::kPlay, seat, r, n, static_cast<Declare>(d), -1, named, {}};
+            act.wild = w;
+            if (Decide(s, ToEvent(s, act))) continue;
+            if (d == 0) follow = true;
+            if (out == nullptr) {
+              if (follow) return true;
+              continue;
+            }
+            out->push_back(act);
+          }
+      }
+    }
+  }
+  return follow;
+}
+
 // Lists the plays of `seat`; returns the ranks it can follow with, without
 // declaring (CanFollow's question: not empty when it can), for a pli with a
 // lead.
 uint64_t AddPlays(const State& s, int seat, std::vector<LegalAction>& out) {
+  if (!s.order.wild.empty()) [[unlikely]]  // H-W1
+    return AddWildPlays(s, seat, &out) ? 1 : 0;
   const CardSet hand = s.hands[seat];
   const int count = s.pli.count;
   static_assert(static_cast<int>(Declare::kNone) == 0 && static_cast<int>(Declare::kSuite) == 1 &&
@@ -112,6 +167,7 @@ void AddCloses(const State& s, std::vector<LegalAction>& out) {
   if (!s.options.close || s.pli.count == 0) return;
   const Rank r = internal::LastRank(s);
   if (r == s.order.TopRank(s.revolution)) return;  // X2
+  if (!(s.order.wild & CardSet::OfRank(r)).empty()) return;  // H-B1: a close is of natural cards
   CardSet remaining;  // X1: a closer holds every remaining card of the rank
   for (int seat = 0; seat < s.seats; ++seat) remaining |= s.hands[seat].OnlyRank(r);
   if (remaining.CountOf(r) != s.pli.count) return;  // one rank: a nibble, no popcount
@@ -124,6 +180,10 @@ void AddCloses(const State& s, std::vector<LegalAction>& out) {
 }
 
 }  // namespace
+
+namespace internal {
+bool WildCanFollow(const State& s, int seat) { return AddWildPlays(s, seat, nullptr); }
+}  // namespace internal
 
 void LegalActions(const State& s, std::vector<LegalAction>& out) {
   out.clear();
@@ -159,6 +219,14 @@ Event ToEvent(const State& s, const LegalAction& a) {
       PlayEvent& play = e.body.emplace<PlayEvent>();
       play.seat = a.seat;
       play.declare = a.declare;
+      if (!s.order.wild.empty()) {
+        // H-W1: count - wild natural cards of the rank, then `wild` wild
+        // cards, the lowest-index ones.
+        const CardSet hand = s.hands[a.seat];
+        first(a.cards.empty() ? (hand - s.order.wild).OnlyRank(a.rank) : a.cards, a.count - a.wild, play.cards);
+        first(hand & s.order.wild, a.count, play.cards);
+        break;
+      }
       // H-B6: an entry that names its cards (H-C2's jokers) is played as named.
       first(a.cards.empty() ? s.hands[a.seat].OnlyRank(a.rank) : a.cards, a.count, play.cards);
       break;

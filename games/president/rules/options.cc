@@ -15,8 +15,8 @@ namespace {
 using Names = std::array<std::string_view, 3>;
 constexpr Names kSoloNames = {"sequence", "always", "never"};  // SoloContinuation
 constexpr Names kExchangeNames = {"worst", "choice", ""};      // ExchangeRule
-constexpr Names kScoringNames = {"none", "place", ""};         // Scoring
-constexpr Names kExchangeCardsNames = {"two-one", "one", ""};  // ExchangeCards
+// G1, H-G1 (four values: an array of its own size).
+constexpr std::array<std::string_view, 4> kScoringNames = {"none", "place", "podium", "descending"};
 constexpr Names kLaterLeadNames = {"trouduc", "president", ""};  // LaterLead
 // H-R1 (four values: a Names of its own size).
 constexpr std::array<std::string_view, 4> kRanksNames = {"normal", "aces-high", "klootzakken",
@@ -25,6 +25,13 @@ constexpr std::array<std::string_view, 4> kRanksNames = {"normal", "aces-high", 
 // H-C2.
 constexpr std::array<std::string_view, 2> kJokerRankNames = {"top", "none"};
 constexpr std::array<std::string_view, 2> kJokerOrderNames = {"equal", "coloured-high"};
+
+// H-W2.
+constexpr std::array<std::string_view, 3> kWildTieNames = {"equal", "natural", "wild"};
+// H-W1: the values of `wild`, indexed by its bits (kWildX 1, kWild2 2,
+// kWild3 4): the kinds joined by "+" in the order X, 2, 3.
+constexpr std::array<std::string_view, 8> kWildNames = {"none", "X",   "2",   "X+2",
+                                                        "3",    "X+3", "2+3", "X+2+3"};
 
 constexpr int kMaxManches = 1000;  // G1: a bound no real game reaches
 
@@ -100,6 +107,67 @@ std::string GetCount(const Options& options) {
   return std::to_string(options.*kMember);
 }
 
+// K3, H-K1: exchange_cards, `two-one`, `one`, `scores`, or a pattern: pairs
+// joined by "-", each `a` or `a:b`, digits 1 to 4 (b = a when not written),
+// at most 4 pairs (S1: 8 seats hold 4 pairs). `2-1` is `two-one` and `1`
+// is `one`, whichever way written (H-K1): those keep their canonical text.
+std::string SetExchangeCards(Options& options, std::string_view option, std::string_view value) {
+  const std::string allowed =
+      "two-one, one, scores or a pattern of pairs a or a:b joined by \"-\" (digits 1 to 4, at most 4 pairs: "
+      "\"2\", \"2:3-1:2\", \"3-2-1\")";
+  if (value == "two-one" || value == "one" || value == "scores") {
+    options.exchange_cards = value == "two-one" ? ExchangeCards::kTwoOne
+                             : value == "one"   ? ExchangeCards::kOne
+                                                : ExchangeCards::kScores;
+    options.exchange_pattern = ExchangePattern{};
+    return "";
+  }
+  ExchangePattern pattern;
+  std::string_view rest = value;
+  while (true) {
+    const size_t dash = rest.find('-');
+    const std::string_view pair = rest.substr(0, dash);
+    auto digit = [](char c) { return c >= '1' && c <= '4'; };
+    const bool ok = (pair.size() == 1 && digit(pair[0])) ||
+                    (pair.size() == 3 && digit(pair[0]) && pair[1] == ':' && digit(pair[2]));
+    if (!ok || pattern.pairs == 4) return TakesError(option, allowed, value);
+    pattern.give[pattern.pairs] = static_cast<uint8_t>(pair[0] - '0');
+    pattern.back[pattern.pairs] = static_cast<uint8_t>(pair.back() - '0');
+    ++pattern.pairs;
+    if (dash == std::string_view::npos) break;
+    rest = rest.substr(dash + 1);
+  }
+  ExchangePattern two_one{2, {2, 1}, {2, 1}}, one{1, {1}, {1}};
+  if (pattern == two_one) {
+    options.exchange_cards = ExchangeCards::kTwoOne;  // H-K1: `two-one` is `2-1`
+    options.exchange_pattern = ExchangePattern{};
+  } else if (pattern == one) {
+    options.exchange_cards = ExchangeCards::kOne;  // H-K1: `one` is `1`
+    options.exchange_pattern = ExchangePattern{};
+  } else {
+    options.exchange_cards = ExchangeCards::kPattern;
+    options.exchange_pattern = pattern;
+  }
+  return "";
+}
+std::string GetExchangeCards(const Options& options) {
+  switch (options.exchange_cards) {
+    case ExchangeCards::kTwoOne: return "two-one";
+    case ExchangeCards::kOne: return "one";
+    case ExchangeCards::kScores: return "scores";
+    case ExchangeCards::kPattern: break;
+  }
+  // H-K1's canonical text: `a` when b = a, else `a:b`.
+  std::string text;
+  const ExchangePattern& p = options.exchange_pattern;
+  for (int i = 0; i < p.pairs; ++i) {
+    if (i > 0) text += '-';
+    text += static_cast<char>('0' + p.give[i]);
+    if (p.back[i] != p.give[i]) text += std::string(":") + static_cast<char>('0' + p.back[i]);
+  }
+  return text;
+}
+
 // H-C1: jokers, one digit 0, 1 or 2 (a JSON integer, H-A3).
 std::string SetJokers(Options& options, std::string_view option, std::string_view value) {
   if (value != "0" && value != "1" && value != "2") return TakesError(option, "0, 1 or 2", value);
@@ -127,6 +195,20 @@ std::string GetFirstLead(const Options& options) {
   return CardText(Card(static_cast<uint8_t>(options.first_lead)));
 }
 
+// H-W1: wild, "none" or some of X, 2, 3 joined by "+" in that order
+// (exact text, H-A3).
+std::string SetWild(Options& options, std::string_view option, std::string_view value) {
+  for (std::size_t bits = 0; bits < kWildNames.size(); ++bits) {
+    if (kWildNames[bits] == value) {
+      options.wild = static_cast<uint8_t>(bits);
+      return "";
+    }
+  }
+  return TakesError(option, "\"none\", or some of X, 2, 3 joined by \"+\" in that order (\"X\", \"2+3\", \"X+2+3\")",
+                    value);
+}
+std::string GetWild(const Options& options) { return std::string(kWildNames[options.wild & 7]); }
+
 struct OptionSpec {
   std::string_view name;
   std::string (*set)(Options&, std::string_view option, std::string_view value);
@@ -143,7 +225,7 @@ constexpr OptionSpec EnumOption(std::string_view name, bool house = false) {
 }
 
 // Every option, in OptionValues order.
-constexpr std::array<OptionSpec, 30> kOptions = {{
+constexpr std::array<OptionSpec, 33> kOptions = {{
     BoolOption<&Options::mandatory_play>("mandatory_play"),
     BoolOption<&Options::pass_is_out>("pass_is_out"),
     BoolOption<&Options::equal_allowed>("equal_allowed"),
@@ -159,7 +241,7 @@ constexpr std::array<OptionSpec, 30> kOptions = {{
     EnumOption<&Options::solo_continuation, kSoloNames>("solo_continuation"),
     BoolOption<&Options::completed_carre_closes>("completed_carre_closes"),
     EnumOption<&Options::exchange, kExchangeNames>("exchange"),
-    EnumOption<&Options::exchange_cards, kExchangeCardsNames>("exchange_cards"),
+    OptionSpec{"exchange_cards", &SetExchangeCards, &GetExchangeCards},  // K3, H-K1
     EnumOption<&Options::later_lead, kLaterLeadNames>("later_lead"),
     EnumOption<&Options::scoring, kScoringNames>("scoring"),
     OptionSpec{"manches", &SetCount<&Options::manches>, &GetCount<&Options::manches>},
@@ -174,14 +256,37 @@ constexpr std::array<OptionSpec, 30> kOptions = {{
     BoolOption<&Options::equal_skips>("equal_skips", true),          // H-T1
     BoolOption<&Options::single_round>("single_round", true),        // H-T2
     BoolOption<&Options::ou_rien_singles>("ou_rien_singles", true),  // H-T5
+    OptionSpec{"wild", &SetWild, &GetWild, true},                    // H-W1
+    EnumOption<&Options::wild_tie, kWildTieNames>("wild_tie", true),  // H-W2
+    BoolOption<&Options::merchants>("merchants", true),              // H-K2
 }};
 
 }  // namespace
 
-std::optional<Options> Preset(std::string_view name) {
-  if (name == "super-president") return Options{};
-  if (name != "classic") return std::nullopt;
-  // 003's basic game: every difference is an option of its own.
+// The options of HOUSE_RULES.md §1 not refereed yet, each with its rule:
+// still unknown (H-A1: a game event naming one stays malformed), but the
+// sentence tells a club which house rule it named.
+struct PendingHouseOption {
+  std::string_view name;
+  std::string_view rule;
+};
+constexpr PendingHouseOption kPendingHouseOptions[] = {
+    {"decks", "H-C3"},
+    {"high_cards", "H-R2"},    {"transparent", "H-R3"},
+    {"three_high", "H-R4"},    {"high_low", "H-R5"},
+    {"single_top_beats", "H-P1"}, {"count_rule", "H-P2"},
+    {"powers", "H-P3"},        {"runs", "H-P4"},
+    {"revolution_direction", "H-T3"}, {"four_singles_revolution", "H-T4"},
+    {"follow_suit", "H-S1"},
+    {"suit_order", "H-S2"},    {"colour_reverse", "H-S3"},
+    {"seating", "H-L2"},
+    {"seat_changes", "H-L3"},
+};
+
+namespace {
+
+// The classic preset: 003's basic game, every difference an option of its own.
+Options Classic() {
   Options o;
   o.mandatory_play = false;            // P4: passing is always allowed
   o.pass_is_out = false;               // P5: a pass does not put the passer out of the pli
@@ -200,26 +305,129 @@ std::optional<Options> Preset(std::string_view name) {
   return o;
 }
 
-// The options of HOUSE_RULES.md §1 not refereed yet, each with its rule:
-// still unknown (H-A1: a game event naming one stays malformed), but the
-// sentence tells a club which house rule it named.
-struct PendingHouseOption {
+// A preset: RULES.md's two, and HOUSE_RULES.md §13's, each written as C
+// (`classic`) and its exact option list, set one by one through SetOption:
+// a setting whose option is not refereed yet (kPendingHouseOptions) makes
+// the preset refused with that option's rule, and it works as soon as the
+// option is in kOptions.
+struct PresetSetting {
   std::string_view name;
-  std::string_view rule;
+  std::string_view value;
 };
-constexpr PendingHouseOption kPendingHouseOptions[] = {
-    {"decks", "H-C3"},
-    {"wild", "H-W1"},          {"wild_tie", "H-W2"},
-    {"high_cards", "H-R2"},    {"transparent", "H-R3"},
-    {"three_high", "H-R4"},    {"high_low", "H-R5"},
-    {"single_top_beats", "H-P1"}, {"count_rule", "H-P2"},
-    {"powers", "H-P3"},        {"runs", "H-P4"},
-    {"revolution_direction", "H-T3"}, {"four_singles_revolution", "H-T4"},
-    {"follow_suit", "H-S1"},
-    {"suit_order", "H-S2"},    {"colour_reverse", "H-S3"},
-    {"seating", "H-L2"},
-    {"seat_changes", "H-L3"},  {"merchants", "H-K2"},
+struct PresetSpec {
+  std::string_view name;
+  bool classic;                          // C: classic's values, else super-president's
+  std::array<PresetSetting, 3> settings;  // in §13's order; "" pads
 };
+constexpr PresetSpec kPresets[] = {
+    {"super-president", false, {}},
+    {"classic", true, {}},
+    // §13 klootzakken (003 "Paquet de 40 cartes (Klootzakken)"): the loser
+    // leads the next manche; seating stays fixed (the default).
+    {"klootzakken", true, {{{"ranks", "klootzakken"}, {"exchange_cards", "2"}, {"later_lead", "trouduc"}}}},
+    // §13 huberes (003 "Hűbéres"): needs H-W1's `wild`.
+    {"huberes", true, {{{"jokers", "2"}, {"wild", "X+2+3"}, {"exchange_cards", "scores"}}}},
+    // §13 toronto (003 "Jokers, valets et deux hauts"): needs H-P3's `powers`.
+    {"toronto", true, {{{"jokers", "2"}, {"ranks", "toronto"}, {"powers", "toronto"}}}},
+    // §13 butthead (003 "Échange de cartes", James Lundeen).
+    {"butthead", true, {{{"exchange_cards", "2:3-1:2"}}}},
+};
+
+const PresetSpec* FindPreset(std::string_view name) {
+  for (const PresetSpec& p : kPresets)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::string_view PendingRule(std::string_view name) {
+  for (const PendingHouseOption& house : kPendingHouseOptions)
+    if (house.name == name) return house.rule;
+  return "";
+}
+
+}  // namespace
+
+std::optional<Options> Preset(std::string_view name, std::string* why) {
+  const PresetSpec* spec = FindPreset(name);
+  if (spec == nullptr) return std::nullopt;
+  Options o = spec->classic ? Classic() : Options{};
+  for (const PresetSetting& setting : spec->settings) {
+    if (setting.name.empty()) break;
+    std::string problem = SetOption(o, setting.name, setting.value);
+    if (problem.empty()) continue;
+    if (why != nullptr) {
+      const std::string_view rule = PendingRule(setting.name);
+      *why = "ruleset " + Quoted(name) + " needs option " + Quoted(setting.name) + " " +
+             Quoted(setting.value) +
+             (rule.empty() ? ": " + problem
+                           : ", house rule " + std::string(rule) +
+                                 " of HOUSE_RULES.md, which this pli does not referee yet (HOUSE_RULES.md §13)");
+    }
+    return std::nullopt;
+  }
+  return o;
+}
+
+std::optional<Options> PresetRefereedPart(std::string_view name,
+                                          std::vector<std::pair<std::string, std::string>>& pending) {
+  pending.clear();
+  const PresetSpec* spec = FindPreset(name);
+  if (spec == nullptr) return std::nullopt;
+  Options o = spec->classic ? Classic() : Options{};
+  for (const PresetSetting& setting : spec->settings) {
+    if (setting.name.empty()) break;
+    if (!SetOption(o, setting.name, setting.value).empty())
+      pending.emplace_back(std::string(setting.name), std::string(setting.value));
+  }
+  return o;
+}
+
+const std::vector<std::string_view>& PresetNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const PresetSpec& p : kPresets) out.push_back(p.name);
+    return out;
+  }();
+  return names;
+}
+
+std::string PresetNamesText(bool quoted) {
+  std::string text;
+  for (std::string_view name : PresetNames())
+    text += (text.empty() ? "" : ", ") + (quoted ? Quoted(name) : std::string(name));
+  return text;
+}
+
+std::vector<std::pair<int, int>> ExchangePairs(const Options& o, int n) {
+  switch (o.exchange_cards) {
+    case ExchangeCards::kTwoOne: return {{2, 2}, {1, 1}};  // K1
+    case ExchangeCards::kOne: return {{1, 1}};             // K3 `one`
+    case ExchangeCards::kPattern: {
+      std::vector<std::pair<int, int>> pairs;
+      for (int i = 0; i < o.exchange_pattern.pairs; ++i)
+        pairs.emplace_back(o.exchange_pattern.give[i], o.exchange_pattern.back[i]);
+      return pairs;
+    }
+    case ExchangeCards::kScores: break;
+  }
+  // H-K1 `scores`: places i and n+1-i swap G1's points of place i, each
+  // way, i = 1 ... n/2 (G1: n/2 - i + 1 for even n, (n+1)/2 - i for odd).
+  std::vector<std::pair<int, int>> pairs;
+  for (int k = 1; k <= n / 2; ++k) {
+    const int points = n % 2 == 1 ? (n + 1) / 2 - k : n / 2 - k + 1;
+    pairs.emplace_back(points, points);
+  }
+  return pairs;
+}
+
+std::string ExchangeSeatsRefusal(const Options& o, int seats) {
+  if (o.exchange_cards != ExchangeCards::kPattern) return "";
+  const int p = o.exchange_pattern.pairs;
+  if (2 * p <= seats) return "";
+  return "options \"exchange_cards\" and \"seats\": the pattern " + GetExchangeCards(o) + " has " +
+         std::to_string(p) + " pairs and needs " + std::to_string(2 * p) + " seated players, not " +
+         std::to_string(seats) + " (H-K1)";
+}
 
 std::string SetOption(Options& options, std::string_view name, std::string_view value) {
   for (const OptionSpec& spec : kOptions) {
@@ -253,6 +461,17 @@ std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& 
   return values;
 }
 
+char OptionJsonType(std::string_view name) {
+  static const Options defaults{};
+  for (const OptionSpec& spec : kOptions) {
+    if (spec.name != name) continue;
+    const std::string text = spec.get(defaults);
+    if (text == "true" || text == "false") return 'b';
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos ? 'i' : 's';
+  }
+  return 0;
+}
+
 std::optional<std::string> OptionText(const Options& options, std::string_view name) {
   for (const OptionSpec& spec : kOptions)
     if (spec.name == name) return spec.get(options);
@@ -264,14 +483,21 @@ std::string RefusedCombination(const Options& o) {
     return "options " + Quoted(a) + " and " + Quoted(b) + ": " + std::string(why) + " (" +
            std::string(rule) + ")";
   };
-  // H-C2: without X in `wild` (H-W1, not refereed yet: `wild` is always
-  // "none"), a joker with no rank would have no rank at all.
-  if (o.joker_rank == JokerRank::kNone)
+  // H-W1: wild jokers need jokers.
+  if ((o.wild & kWildX) && o.jokers == 0)
+    return refused("wild", "jokers", "X in wild needs jokers 1 or 2 (there is no joker to be wild)", "H-W1");
+  // H-C2: without X in `wild` (H-W1), a joker with no rank would have no
+  // rank at all.
+  if (o.joker_rank == JokerRank::kNone && !(o.wild & kWildX))
     return refused("joker_rank", "wild", "joker_rank none needs X in wild (a joker would have no rank at all)",
                    "H-C2");
-  // H-C2: the coloured joker beats the plain one only when there are two.
+  // H-C2: the coloured joker beats the plain one only when there are two,
+  // and never as a wild card.
   if (o.joker_order == JokerOrder::kColouredHigh && o.jokers < 2)
     return refused("joker_order", "jokers", "coloured-high needs jokers 2", "H-C2");
+  if (o.joker_order == JokerOrder::kColouredHigh && (o.wild & kWildX))
+    return refused("joker_order", "wild", "coloured-high is refused with X in wild (wild cards are all equal)",
+                   "H-C2");
   // H-L1: the first lead names a card of this game's deck.
   if (o.first_lead >= 0) {
     const Card first(static_cast<uint8_t>(o.first_lead));
@@ -324,6 +550,9 @@ std::string HighCardsRefusal(const Options& options, CardSet high) {
     if (c.rank() == order.TopRank(false))
       return "options \"high_cards\" and \"ranks\": " + CardText(c) + " is of " +
              std::string(1, RankChar(c.rank())) + ", the natural top rank of ranks " + ranks + " (H-R2)";
+    if (options.wild != 0 && OrderOf(options).wild.contains(c))  // H-R2, H-W1
+      return "options \"high_cards\" and \"wild\": " + CardText(c) + " is wild (wild = " + GetWild(options) +
+             ") (H-R2)";
   }
   return "";
 }
@@ -339,17 +568,35 @@ RankOrder OrderOf(const Options& options) {
                                        R::kQ, R::kK, R::kA, R::k2, R::k3};  // no 4, 5, 6
   static constexpr R kToronto[] = {R::k3, R::k4, R::k5, R::k6, R::k7, R::k8, R::k9,
                                    R::kT, R::kQ, R::kK, R::kA, R::k2, R::kJ};
-  if (options.ranks == Ranks::kNormal && options.jokers == 0) return RankOrder{};  // C2
+  if (options.ranks == Ranks::kNormal && options.jokers == 0 && options.wild == 0) return RankOrder{};  // C2
   std::array<R, kRankSlots> order{};
   int n = 0;
   auto take = [&](const R* ranks, int count) {
     for (int i = 0; i < count; ++i) order[n++] = ranks[i];
   };
-  switch (options.ranks) {
-    case Ranks::kNormal: take(kNormal, 13); break;
-    case Ranks::kAcesHigh: take(kAcesHigh, 13); break;
-    case Ranks::kKlootzakken: take(kKlootzakken, 10); break;
-    case Ranks::kToronto: take(kToronto, 13); break;
+  // H-B2, H-W1: the wild ranks 2 and 3 leave the order ("Wild ranks leave
+  // the order"); their cards stay in the deck (below).
+  auto take_natural = [&](const R* ranks, int count) {
+    for (int i = 0; i < count; ++i) {
+      if ((options.wild & kWild2) && ranks[i] == R::k2) continue;
+      if ((options.wild & kWild3) && ranks[i] == R::k3) continue;
+      order[n++] = ranks[i];
+    }
+  };
+  if (options.wild == 0) {
+    switch (options.ranks) {
+      case Ranks::kNormal: take(kNormal, 13); break;
+      case Ranks::kAcesHigh: take(kAcesHigh, 13); break;
+      case Ranks::kKlootzakken: take(kKlootzakken, 10); break;
+      case Ranks::kToronto: take(kToronto, 13); break;
+    }
+  } else {
+    switch (options.ranks) {
+      case Ranks::kNormal: take_natural(kNormal, 13); break;
+      case Ranks::kAcesHigh: take_natural(kAcesHigh, 13); break;
+      case Ranks::kKlootzakken: take_natural(kKlootzakken, 10); break;
+      case Ranks::kToronto: take_natural(kToronto, 13); break;
+    }
   }
   // H-B2, H-C2: X, the jokers' rank, on top when the game has jokers and
   // `joker_rank` is `top` (under révolution it is the weakest: reversed).
@@ -358,6 +605,11 @@ RankOrder OrderOf(const Options& options) {
   // H-C1: the jokers are in the deck, X1 first, whatever their rank.
   if (options.jokers >= 1) o.deck.insert(kJoker1);
   if (options.jokers >= 2) o.deck.insert(kJoker2);
+  // H-W1: the wild cards, in the deck whatever their place in the order.
+  if (options.wild & kWild2) o.wild |= CardSet::OfRank(R::k2);
+  if (options.wild & kWild3) o.wild |= CardSet::OfRank(R::k3);
+  if (options.wild & kWildX) o.wild |= CardSet::OfRank(R::kX) & o.deck;
+  o.deck |= o.wild;
   return o;
 }
 

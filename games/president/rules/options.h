@@ -4,6 +4,7 @@
 #ifndef PLI_ENGINE_OPTIONS_H_
 #define PLI_ENGINE_OPTIONS_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,13 +21,26 @@ enum class SoloContinuation { kSequence, kAlways, kNever };
 // K3: how the Président and Vice-Président choose what they give.
 enum class ExchangeRule { kWorst, kChoice };
 // K3: which gifts are made: the four of K1, or 003's one card each way
-// between the Président and the Trouduc.
-enum class ExchangeCards { kTwoOne, kOne };
+// between the Président and the Trouduc; H-K1: a pattern of pairs
+// (Options::exchange_pattern), or G1's place scores (`scores`).
+enum class ExchangeCards { kTwoOne, kOne, kPattern, kScores };
 // S3: who leads the manches after the first: the last manche's Trouduc, or
 // its Président (003's basic game).
 enum class LaterLead { kTrouduc, kPresident };
-// G1: scoring by place (003), or none.
-enum class Scoring { kNone, kPlace };
+// G1: scoring by place (003), or none; H-G1: `podium` (2, 1, 0 ...) and
+// `descending` (place k scores n + 1 - k).
+enum class Scoring { kNone, kPlace, kPodium, kDescending };
+
+// H-K1: an exchange pattern, pairs i = 1 ... pairs: the player in place
+// n + 1 - i gives his give[i-1] strongest cards to the player in place i,
+// who gives back back[i-1] (digits 1 to 4). Empty unless exchange_cards is
+// kPattern (`2-1` and `1` read as kTwoOne and kOne, their canonical texts).
+struct ExchangePattern {
+  int pairs = 0;
+  std::array<uint8_t, 4> give{};
+  std::array<uint8_t, 4> back{};
+  friend bool operator==(const ExchangePattern&, const ExchangePattern&) = default;
+};
 
 // H-R1: the natural ranks and their order (HOUSE_RULES.md §4).
 enum class Ranks : uint8_t { kNormal, kAcesHigh, kKlootzakken, kToronto };
@@ -34,6 +48,13 @@ enum class Ranks : uint8_t { kNormal, kAcesHigh, kKlootzakken, kToronto };
 enum class JokerRank : uint8_t { kTop, kNone };
 // H-C2: two sets of jokers only, of one count: they tie, or more X2 beats.
 enum class JokerOrder : uint8_t { kEqual, kColouredHigh };
+// H-W1: the wild kinds of option `wild`, as bits (0 = "none").
+inline constexpr uint8_t kWildX = 1;  // every joker
+inline constexpr uint8_t kWild2 = 2;  // every 2
+inline constexpr uint8_t kWild3 = 4;  // every 3
+// H-W2: two sets of one effective rank and count, one at least holding a
+// wild card: they tie, fewer wild cards beats, or more wild cards beats.
+enum class WildTie : uint8_t { kEqual, kNatural, kWild };
 
 struct Options {
   // Differences of the classic preset (003's basic game), one option each.
@@ -54,7 +75,8 @@ struct Options {
   SoloContinuation solo_continuation = SoloContinuation::kSequence;  // R4
   bool completed_carre_closes = false;  // X5
   ExchangeRule exchange = ExchangeRule::kWorst;  // K3
-  ExchangeCards exchange_cards = ExchangeCards::kTwoOne;  // K3
+  ExchangeCards exchange_cards = ExchangeCards::kTwoOne;  // K3, H-K1
+  ExchangePattern exchange_pattern;     // H-K1: with exchange_cards kPattern only
   LaterLead later_lead = LaterLead::kTrouduc;   // S3
   Scoring scoring = Scoring::kNone;     // G1
   int manches = 0;                      // G1: manches in the game, 0 = until an end event
@@ -73,12 +95,37 @@ struct Options {
   bool equal_skips = false;             // H-T1: an equal play skips the next seats
   bool single_round = false;            // H-T2: each seat acts once per pli
   bool ou_rien_singles = false;         // H-T5: O1 starts ou-rien only between singles
+  uint8_t wild = 0;                     // H-W1: kWildX | kWild2 | kWild3, 0 = "none"
+  WildTie wild_tie = WildTie::kEqual;   // H-W2
+  bool merchants = false;               // H-K2: the middle places swap one card each way
 
   friend bool operator==(const Options&, const Options&) = default;
 };
 
-// The preset of that name ("super-president" or "classic"), or nullopt.
-std::optional<Options> Preset(std::string_view name);
+// The preset of that name ("super-president", "classic" or one of
+// HOUSE_RULES.md §13's), or nullopt: unknown, or (with `why`) a preset
+// naming a house option this pli does not referee yet, `why` then the
+// sentence naming the option and its pending rule.
+std::optional<Options> Preset(std::string_view name, std::string* why = nullptr);
+// The same preset with its settings not refereed yet left out, those
+// settings (name, value as §13 writes them) in `pending`: the facts list a
+// pending preset's options so (nullopt for an unknown name).
+std::optional<Options> PresetRefereedPart(std::string_view name,
+                                          std::vector<std::pair<std::string, std::string>>& pending);
+// Every ruleset name Preset knows, in order (the first is the default):
+// the games' facts list them (rulesets in help, errors, /api/games).
+const std::vector<std::string_view>& PresetNames();
+// "unknown ruleset \"x\" (known: ...)"-style list: `"a", "b"` quoted (or
+// plain) and joined by ", ".
+std::string PresetNamesText(bool quoted);
+// H-K1: the pairs of gifts of `options` at a deal with n seated players,
+// i-th pair (place i+1 and place n-i): {cards the lower place gives (his
+// strongest), cards given back}. `two-one` is 2-1, `one` is 1, `scores`
+// G1's table (PlaceScore) for the first n/2 places.
+std::vector<std::pair<int, int>> ExchangePairs(const Options& options, int n);
+// H-A2, H-K1: the refused combination of `exchange_cards` and `seats`: a
+// pattern of p pairs needs 2p seated players ("" when it fits).
+std::string ExchangeSeatsRefusal(const Options& options, int seats);
 
 // Sets one option from its wire name and text value ("true", "false",
 // "sequence", "worst", "3" ...). Returns an error sentence, or "" on success.
@@ -91,6 +138,10 @@ std::vector<std::pair<std::string, std::string>> OptionValues(const Options& opt
 // The same for every option, house rules included (the reader asks it for
 // an option's JSON type, H-A3).
 std::vector<std::pair<std::string, std::string>> AllOptionValues(const Options& options);
+// H-A3: an option's one JSON type, by name: 'b' boolean, 'i' integer, 's'
+// string (the type of its super-president value: `exchange_cards` "2",
+// H-K1's pattern, stays a string), or 0 for an unknown name.
+char OptionJsonType(std::string_view name);
 // The canonical text of one option, or nullopt for an unknown name.
 std::optional<std::string> OptionText(const Options& options, std::string_view name);
 
@@ -101,7 +152,9 @@ std::optional<std::string> OptionText(const Options& options, std::string_view n
 // together. A `game` event (and `pli new`) with such options is malformed.
 std::string RefusedCombination(const Options& options);
 
-// H-B2: the order in force of a game with these options (card.h).
+// H-B2: the order in force of a game with these options (card.h); H-W1:
+// the wild ranks 2 and 3 leave it (their cards stay in the deck), and
+// RankOrder::wild holds the wild cards.
 RankOrder OrderOf(const Options& options);
 
 // H-R2 building blocks (HOUSE_RULES.md §1, §4), not wired yet: `high_cards`
@@ -113,7 +166,7 @@ RankOrder OrderOf(const Options& options);
 std::string ParseHighCards(std::string_view value, CardSet& high);
 // H-A2, H-R2: §1's refused values of `high_cards` under these options (a
 // card the deck of `ranks` lacks; a card of the natural top rank of
-// `ranks`; `wild` is not refereed yet): the sentence naming both options
+// `ranks`; a card of a rank in `wild`): the sentence naming both options
 // and the rule, or "" when the cards may be high.
 std::string HighCardsRefusal(const Options& options, CardSet high);
 

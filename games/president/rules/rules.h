@@ -45,6 +45,7 @@ struct LegalAction {
   int to = -1;            // exchange
   CardSet cards;          // exchange: the cards it may be chosen from
   RankList ranks;         // exchange (K2): the ranks it must have; empty = free choice
+  int wild = 0;           // play, H-W1 (H-B6): its wild cards (rank: its effective rank)
   friend bool operator==(const LegalAction&, const LegalAction&) = default;
 };
 

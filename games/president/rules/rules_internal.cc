@@ -68,12 +68,27 @@ std::array<int, kRankSlots> GiftRankSlots(const State& s, const Gift& g) {
   const CardSet dealt = s.dealt[g.from];
   const int n = s.order.size();
   int left = g.count;
+  // H-W1 (K2): a wild card is stronger than any natural card; the wild
+  // cards are equal among themselves (RULINGS.md H23: DecideExchange takes
+  // any of them, and these counts name one choice), taken X, 2, 3.
+  auto take_wild = [&] {
+    if (s.order.wild.empty()) return;
+    for (Rank r : {Rank::kX, Rank::k2, Rank::k3}) {
+      if ((s.order.wild & CardSet::OfRank(r)).empty()) continue;
+      const int take = std::min(left, dealt.CountOf(r));
+      counts[static_cast<int>(r)] = take;
+      left -= take;
+    }
+  };
+  if (g.best) take_wild();
   for (int k = 0; k < n && left > 0; ++k) {
     const Rank r = s.order.RankOfStrength(g.best ? n - 1 - k : k, false);
+    if (!(s.order.wild & CardSet::OfRank(r)).empty()) continue;  // H-W1: a wild X, taken above or below
     const int take = std::min(left, dealt.CountOf(r));
     counts[static_cast<int>(r)] = take;
     left -= take;
   }
+  if (!g.best) take_wild();
   return counts;
 }
 

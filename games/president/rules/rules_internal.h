@@ -15,8 +15,18 @@
 
 namespace pli::internal {
 
-// The rank of the last play of the pli; the pli must have one.
-inline Rank LastRank(const State& s) { return s.pli.last_cards.first().rank(); }
+// The effective rank of the last play of the pli (H-B1); the pli must
+// have one.
+inline Rank LastRank(const State& s) { return LastPlayRank(s); }
+
+// H-W1, H-B1: the effective rank of a set: the rank of its natural cards
+// (those not in order.wild), T of the order in force for wild cards only;
+// nullopt when the natural cards are of several ranks (mixed-ranks).
+inline std::optional<Rank> EffectiveRank(const RankOrder& order, CardSet cards, bool revolution) {
+  return order.EffectiveRank(cards, revolution);
+}
+// H-W1: the wild cards of a set.
+inline int WildCount(const State& s, CardSet cards) { return (cards & s.order.wild).size(); }
 
 inline bool HasCards(const State& s, int seat) { return !s.hands[seat].empty(); }
 
@@ -149,9 +159,30 @@ inline int JokerOrderStep(const State& s, CardSet play) {
                 static_cast<int>(s.pli.last_cards.contains(kJoker2));
   return s.revolution ? -d : d;
 }
-// RankCheck for the cards of a play (Decide), H-B4 step 3 included.
+// H-B4 step 2, H-W2: a set of the last play's effective rank (and count,
+// P2), one of the two holding a wild card: with `wild_tie` `natural` the
+// one with fewer wild cards beats, with `wild` the one with more; as many
+// (or `equal`) is a tie. +1 beats, -1 loses, 0 ties; not reversed under
+// révolution.
+inline bool WildTieDecides(const State& s, Rank r, Declare declare, CardSet cards) {
+  return !s.order.wild.empty() && declare == Declare::kNone && r == LastRank(s) &&
+         !((cards | s.pli.last_cards) & s.order.wild).empty();
+}
+inline int WildTieStep(const State& s, CardSet cards) {
+  const int d = WildCount(s, s.pli.last_cards) - WildCount(s, cards);  // fewer wild: > 0
+  if (s.options.wild_tie == WildTie::kNatural) return d;
+  if (s.options.wild_tie == WildTie::kWild) return -d;
+  return 0;
+}
+// RankCheck for the cards of a play (Decide), H-B4 steps 2 and 3 included.
 inline RankProblem PlayCheck(const State& s, Rank r, Declare declare, CardSet cards) {
   const RankProblem problem = RankCheck(s, r, declare);
+  if ((problem == RankProblem::kFits || problem == RankProblem::kTooWeak) &&
+      WildTieDecides(s, r, declare, cards)) [[unlikely]] {
+    const int step = WildTieStep(s, cards);  // H-B4 step 2 (H-W2) decides; step 3 is not reached
+    if (step != 0) return step > 0 ? RankProblem::kFits : RankProblem::kTooWeak;
+    return problem;
+  }
   if ((problem == RankProblem::kFits || problem == RankProblem::kTooWeak) &&
       JokerOrderDecides(s, r, declare)) {
     const int step = JokerOrderStep(s, cards);
@@ -220,8 +251,14 @@ inline uint64_t FittingRanks(const State& s, Declare declare) {
 // naming the cards played as `cards_text`.
 Violation ExplainRank(const State& s, Rank r, RankProblem problem, const std::string& cards_text);
 
+// H-W1: whether `seat` has a legal play without declaring, with wild
+// cards in the game (every set of natural cards of one rank and wild
+// cards, judged as Decide judges it; legal.cc).
+bool WildCanFollow(const State& s, int seat);
+
 // P4/U4/O2: whether `seat` has a legal play without declaring.
 inline bool CanFollow(const State& s, int seat) {
+  if (!s.order.wild.empty()) [[unlikely]] return WildCanFollow(s, seat);
   return (s.hands[seat].RanksWithAtLeast(s.pli.count) & FittingRanks(s, Declare::kNone)) != 0;
 }
 
@@ -234,8 +271,12 @@ bool MayPassGiven(const State& s, int seat, CanFollowFn&& can_follow) {
   const Pli& p = s.pli;
   if (p.solo) return true;        // R4: the lone last player may always stop
   if (p.count == 0) return false;  // P4: the leader plays
-  // O2: must play the rank if they can, and pass only if they cannot.
-  if (p.ou_rien) return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  // O2: must play the rank if they can, and pass only if they cannot; H-W1:
+  // with wild cards, if they have a legal play (of that rank, O2).
+  if (p.ou_rien) {
+    if (!s.order.wild.empty()) [[unlikely]] return !can_follow();
+    return s.hands[seat].CountOf(LastRank(s)) < p.count;
+  }
   return !(s.options.mandatory_play && can_follow());
 }
 inline bool MayPass(const State& s, int seat) {

@@ -163,6 +163,16 @@ int PlaceScore(int place_index, int seat_count) {
   return k <= n / 2 ? n / 2 - k + 1 : n / 2 - k;
 }
 
+int ScoreOf(Scoring scoring, int place_index, int seat_count) {
+  switch (scoring) {
+    case Scoring::kNone: return 0;
+    case Scoring::kPlace: return PlaceScore(place_index, seat_count);  // G1
+    case Scoring::kPodium: return place_index < 2 ? 2 - place_index : 0;  // H-G1: 2, 1, 0 ...
+    case Scoring::kDescending: return seat_count - place_index;         // H-G1: n + 1 - k
+  }
+  return 0;
+}
+
 std::vector<int> Winners(const State& state) {
   std::vector<int> winners;
   if (state.scores.empty()) return winners;

@@ -39,6 +39,10 @@ struct Pli {
   bool ou_rien = false;     // O1-O3
   int last_seat = -1;       // the last player to play, -1 before the lead
   CardSet last_cards;       // the last play
+  // H-B1, H-W1: with wild cards in the game, the last play's effective
+  // rank (the natural cards' rank; T of the order before it for wild cards
+  // only); unused (k3) otherwise. Read it through LastPlayRank.
+  Rank last_rank = Rank::k3;
   CardSet played;           // every card played in this pli (X5)
   SeatMask out = 0;         // P5: seats out of the pli
   SeatMask passed = 0;      // E3: seats that passed since the last play
@@ -51,6 +55,10 @@ struct Pli {
 };
 
 // A gift owed before play starts (K1).
+// Which rule a gift comes from (the rule a wrong gift cites): K1 (and K3's
+// `one`), H-K1 (a pattern or `scores`), or H-K2 (the merchants).
+enum class GiftRule : uint8_t { kK1, kHouseK1, kMerchants };
+
 struct Gift {
   int from = 0;
   int to = 0;
@@ -58,6 +66,7 @@ struct Gift {
   bool best = false;   // gives the strongest cards (else the weakest)
   bool choice = false; // K3 option `choice`: any cards
   bool done = false;
+  GiftRule rule = GiftRule::kK1;  // the rule that owes it (K1, H-K1, H-K2)
   friend bool operator==(const Gift&, const Gift&) = default;
 };
 
@@ -173,6 +182,12 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
+// H-B1: the effective rank of the pli's last play (the pli must have one):
+// its cards' rank, or with option `wild` the rank H-W1 gave it.
+inline Rank LastPlayRank(const State& s) {
+  return s.order.wild.empty() ? s.pli.last_cards.first().rank() : s.pli.last_rank;
+}
+
 // Makes `state` equal to State{} but keeps the capacity of its strings and
 // lists, so that a fold that goes on to another game (an audit of an
 // archive, ApplyGame) does not free and reallocate them.
@@ -187,6 +202,9 @@ const char* PlaceName(int place_index, int seat_count);
 // when n is even, n/2 - k + 1 for the first n/2 places and n/2 - k for the
 // others (four seats: 2, 1, -1, -2; five: 2, 1, 0, -1, -2).
 int PlaceScore(int place_index, int seat_count);
+// G1, H-G1: the points of place index `place_index` under `scoring`:
+// `place` PlaceScore; `podium` 2, 1, 0 ...; `descending` n + 1 - k; `none` 0.
+int ScoreOf(Scoring scoring, int place_index, int seat_count);
 
 // H-G2: the seated players with the highest total, seat order, all of them
 // when tied (with scoring; empty without).

@@ -108,7 +108,7 @@ Event ProbeClose(const State& s, Dice& dice) {
   const int seat = ProbeSeat(s, -1, dice);
   if (s.pli.count > 0 && !s.pli.last_cards.empty() && seat >= 0 && seat < s.seats &&
       dice.Below(2)) {
-    const CardSet mine = s.hands[seat].OnlyRank(s.pli.last_cards.first().rank());
+    const CardSet mine = s.hands[seat].OnlyRank(LastPlayRank(s));
     if (!mine.empty()) return Event{.body = CloseEvent{seat, CardList(mine.begin(), mine.end())}};
   }
   return Event{.body = CloseEvent{seat, ProbeCards(s, seat, 0, dice)}};
@@ -129,6 +129,14 @@ Event ProbeGift(const State& s, Dice& dice) {
 
 Event Concrete(const State& state, const LegalAction& action, const Draw& draw) {
   Event e = ToEvent(state, action);
+  if (action.type == EventType::kPlay && !state.order.wild.empty()) {
+    // H-W1: count - wild natural cards of the rank, and `wild` wild cards.
+    const CardSet hand = state.hands[action.seat];
+    CardList cards = DrawCards((hand - state.order.wild).OnlyRank(action.rank), action.count - action.wild, draw);
+    for (Card c : DrawCards(hand & state.order.wild, action.wild, draw)) cards.push_back(c);
+    if (static_cast<int>(cards.size()) == action.count) std::get<PlayEvent>(e.body).cards = cards;
+    return e;
+  }
   if (action.type == EventType::kPlay || action.type == EventType::kClose) {
     const CardSet pool = state.hands[action.seat].OnlyRank(action.rank);
     if (pool.size() <= action.count) return e;

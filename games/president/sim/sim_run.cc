@@ -127,10 +127,11 @@ class GameRun {
 GameRules ParseRules(const std::string& ruleset, const std::vector<std::string>& options) {
   GameRules rules;
   rules.ruleset = ruleset;
-  std::optional<Options> preset = Preset(ruleset);
+  std::string pending;
+  std::optional<Options> preset = Preset(ruleset, &pending);
+  if (!preset && !pending.empty()) throw std::runtime_error("--ruleset " + ruleset + ": " + pending);  // §13
   if (!preset)
-    throw std::runtime_error("--ruleset " + ruleset +
-                             ": unknown (known: super-president, classic)");
+    throw std::runtime_error("--ruleset " + ruleset + ": unknown (known: " + PresetNamesText(false) + ")");
   rules.options = *preset;
   for (const std::string& option : options) {
     const size_t eq = option.find('=');

@@ -336,10 +336,12 @@ void ReadGame(Reader& r, GameEvent& g) {
   const std::size_t ruleset_at = r.pos();
   r.String(g.ruleset, "the ruleset", false);
   if (r.failed()) return;
-  std::optional<Options> preset = Preset(g.ruleset);
+  std::string pending;
+  std::optional<Options> preset = Preset(g.ruleset, &pending);
   if (!preset) {
-    r.Fail(ruleset_at,
-           "unknown ruleset " + Quote(g.ruleset) + " (known: \"super-president\", \"classic\")");
+    r.Fail(ruleset_at, !pending.empty() ? pending  // HOUSE_RULES.md §13: not refereed yet
+                                        : "unknown ruleset " + Quote(g.ruleset) + " (known: " +
+                                              PresetNamesText(true) + ")");
     return;
   }
   g.options = *preset;

@@ -215,14 +215,15 @@ bool IsCanonicalInteger(std::string_view text);
 // values have their JSON type): the kind of its value in the preset, as
 // EventToJson writes it (AppendOption): true/false a boolean, a number an
 // integer, a name a string. nullopt for an unknown option.
-std::optional<bj::kind> OptionKind(const Options& preset, std::string_view name) {
-  for (const auto& [option, text] : AllOptionValues(preset)) {  // house rules too (H-A3)
-    if (option != name) continue;
-    if (text == "true" || text == "false") return bj::kind::bool_;
-    if (IsCanonicalInteger(text)) return bj::kind::int64;
-    return bj::kind::string;
+std::optional<bj::kind> OptionKind(const Options& /*preset*/, std::string_view name) {
+  // H-A3: one JSON type per option, whatever the preset's value (a preset's
+  // `exchange_cards` "2", H-K1, is still a string).
+  switch (OptionJsonType(name)) {  // house rules too
+    case 'b': return bj::kind::bool_;
+    case 'i': return bj::kind::int64;
+    case 's': return bj::kind::string;
+    default: return std::nullopt;
   }
-  return std::nullopt;
 }
 
 const char* OptionKindName(bj::kind kind) {
@@ -255,12 +256,17 @@ GameEvent EventReader::ReadGame() {
   if (auto id = String("game", true, true)) g.game = *id;
   if (auto ruleset = String("ruleset", false, false)) g.ruleset = *ruleset;
   if (failed()) return g;
-  std::optional<Options> preset = Preset(g.ruleset);
+  std::string pending;
+  std::optional<Options> preset = Preset(g.ruleset, &pending);
   if (!preset) {
+    // HOUSE_RULES.md §13: a preset naming an option not refereed yet.
+    if (!pending.empty()) {
+      Fail("ruleset", pending);
+      return g;
+    }
     Fail("ruleset",
-         "unknown ruleset " + Quote(g.ruleset) +
-             " (known: \"super-president\", \"classic\", \"skull-king\", \"skull-king-official\", "
-             "\"skull-king-original\")");
+         "unknown ruleset " + Quote(g.ruleset) + " (known: " + PresetNamesText(true) +
+             ", \"skull-king\", \"skull-king-official\", \"skull-king-original\")");
     return g;
   }
   g.options = *preset;
@@ -310,6 +316,8 @@ GameEvent EventReader::ReadGame() {
     }
     g.seats.emplace_back(name.get_string());
   }
+  // H-A2, H-K1: a pattern of p pairs needs 2p seated players (field options).
+  if (std::string refused = ExchangeSeatsRefusal(g.options, n); !refused.empty()) Fail("options", refused);
   return g;
 }
 
@@ -395,7 +403,9 @@ void AppendOption(std::string& out, const std::pair<std::string, std::string>& o
   AppendString(out, option.first);
   out += ':';
   const std::string& text = option.second;
-  if (text == "true" || text == "false" || IsCanonicalInteger(text)) {
+  // H-A3: the option's JSON type (an unknown name, as written).
+  const char type = OptionJsonType(option.first);
+  if (type == 'b' || type == 'i' || (type == 0 && (text == "true" || text == "false" || IsCanonicalInteger(text)))) {
     out += text;
   } else {
     AppendString(out, text);

@@ -72,7 +72,8 @@ bj::array GiftsJson(const std::vector<Gift>& gifts) {
 }
 
 // An option's text value as JSON: booleans and integers bare, others strings.
-bj::value OptionJson(const std::string& text) {
+bj::value OptionJson(const std::string& name, const std::string& text) {
+  if (OptionJsonType(name) == 's') return bj::string(text);  // H-A3: exchange_cards "2" (H-K1)
   if (text == "true") return true;
   if (text == "false") return false;
   int64_t n = 0;
@@ -85,11 +86,11 @@ bj::value OptionJson(const std::string& text) {
 
 bj::object OptionsJson(const Options& options) {
   bj::object out;
-  for (const auto& [name, value] : OptionValues(options)) out[name] = OptionJson(value);
+  for (const auto& [name, value] : OptionValues(options)) out[name] = OptionJson(name, value);
   return out;
 }
 
-bj::object LegalActionJson(const LegalAction& a) {
+bj::object LegalActionJson(const LegalAction& a, bool wild) {
   bj::object o;
   o["type"] = TypeName(a.type);
   o["seat"] = a.seat;
@@ -103,6 +104,7 @@ bj::object LegalActionJson(const LegalAction& a) {
       } else {
         o["declare"] = a.declare == Declare::kSuite ? "suite" : "reverse";
       }
+      if (wild) o["wild"] = a.wild;  // H-B6, H-W1: its wild cards, when option wild is on
       if (!a.cards.empty()) o["cards"] = CardsJson(a.cards);  // H-B6: jokers under coloured-high
       break;
     case EventType::kClose:
@@ -181,7 +183,7 @@ boost::json::object StateToJson(const State& state) {
   out["seats"] = std::move(names);
   out["gifts"] = GiftsJson(state.gifts);
   out["options"] = OptionsJson(state.options);
-  if (state.options.scoring == Scoring::kPlace) out["scores"] = SeatsJson(state.scores);
+  if (state.options.scoring != Scoring::kNone) out["scores"] = SeatsJson(state.scores);
   if (state.options.stale_falls) {  // H-K4, H-B6: the ranking in force
     if (state.ranking) {
       out["standing"] = SeatsJson(state.standing);
@@ -201,9 +203,9 @@ boost::json::object StateToJson(const State& state) {
   return out;
 }
 
-boost::json::array LegalToJson(const std::vector<LegalAction>& actions) {
+boost::json::array LegalToJson(const std::vector<LegalAction>& actions, bool wild) {
   bj::array out;
-  for (const LegalAction& a : actions) out.emplace_back(LegalActionJson(a));
+  for (const LegalAction& a : actions) out.emplace_back(LegalActionJson(a, wild));
   return out;
 }
 

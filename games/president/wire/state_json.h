@@ -22,7 +22,8 @@ boost::json::object StateToJson(const State& state);
 // {"type":"pass","seat":S}, {"type":"close","seat":S,"rank":"6","count":N},
 // {"type":"exchange","seat":FROM,"to":TO,"count":N,"from_cards":[...],
 //  "ranks":["3","4"] or null when the giver chooses (K3 option choice)}.
-boost::json::array LegalToJson(const std::vector<LegalAction>& actions);
+// `wild`: option wild is on (H-B6: each play entry adds its "wild" count).
+boost::json::array LegalToJson(const std::vector<LegalAction>& actions, bool wild = false);
 
 // {"code":..., "rule":..., "message":...}: the message `audience` reads
 // (SentenceFor). The adjudicator's view (the default: audit, explain,

@@ -236,6 +236,7 @@ inline const LegalAction& Pick(const State& s, const std::vector<LegalAction>& l
 inline Event Concretize(const State& s, const LegalAction& a, Choices& ch) {
   Event e = ToEvent(s, a);
   if (auto* play = std::get_if<PlayEvent>(&e.body)) {
+    if (!s.order.wild.empty()) return e;  // H-W1: ToEvent's natural and wild cards, as listed
     CardSet pool = s.hands[a.seat].OnlyRank(a.rank);
     if (pool.size() > a.count) play->cards = PickCards(pool, a.count, ch.Next());
   } else if (auto* gift = std::get_if<ExchangeEvent>(&e.body)) {

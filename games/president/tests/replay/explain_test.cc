@@ -95,7 +95,7 @@ TEST_CASE("explain U1: the second play declares a suite (seed 000 §5.1)") {
   CHECK(Ids(x.effects) == std::vector<std::string>{"U2"});
   CHECK(x.after.pli.mode == Mode::kSuite);
   const auto taken = std::count_if(x.instead.begin(), x.instead.end(),
-                                   [&](const LegalAction& a) { return ActionMatches(a, x.event); });
+                                   [&](const LegalAction& a) { return ActionMatches(a, x.event, &x.before); });
   CHECK(taken == 1);
   // The next play must follow the suite (U2): C's 7c.
   const Explanation next = Explain(Fixture("seed/5.1-suite"), 5);
@@ -251,7 +251,7 @@ TEST_CASE("explain agrees with audit on every event of every fixture") {
       const bool acts = x.seat >= 0;
       if (acts)
         CHECK(std::count_if(x.instead.begin(), x.instead.end(),
-                            [&](const LegalAction& a) { return ActionMatches(a, x.event); }) == 1);
+                            [&](const LegalAction& a) { return ActionMatches(a, x.event, &x.before); }) == 1);
     }
   }
 }

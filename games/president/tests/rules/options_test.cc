@@ -155,15 +155,17 @@ TEST_CASE("K3: exchange takes worst or choice") {
   CHECK(o.exchange == ExchangeRule::kWorst);
 }
 
-TEST_CASE("K3: exchange_cards takes two-one or one") {
+TEST_CASE("K3: exchange_cards takes two-one or one (H-K1: also scores and patterns, 1 being one)") {
   Options o;
   CHECK(SetOption(o, "exchange_cards", "one") == "");
   CHECK(o.exchange_cards == ExchangeCards::kOne);
   CHECK(SetOption(o, "exchange_cards", "two-one") == "");
   CHECK(o.exchange_cards == ExchangeCards::kTwoOne);
-  for (const char* bad : {"two_one", "1", "One", "two", ""}) {
+  for (const char* bad : {"two_one", "One", "two", ""}) {
     CHECK(SetOption(o, "exchange_cards", bad) ==
-          std::string("option \"exchange_cards\" takes two-one or one, not \"") + bad + "\"");
+          std::string("option \"exchange_cards\" takes two-one, one, scores or a pattern of pairs a or a:b joined "
+                      "by \"-\" (digits 1 to 4, at most 4 pairs: \"2\", \"2:3-1:2\", \"3-2-1\"), not \"") +
+              bad + "\"");
     CHECK(o == Options{});
   }
 }
@@ -181,14 +183,14 @@ TEST_CASE("S3: later_lead takes trouduc or president") {
   }
 }
 
-TEST_CASE("G1: scoring takes none or place") {
+TEST_CASE("G1: scoring takes none or place (H-G1: also podium, descending)") {
   Options o;
   CHECK(SetOption(o, "scoring", "place") == "");
   CHECK(o.scoring == Scoring::kPlace);
   CHECK(SetOption(o, "scoring", "none") == "");
   CHECK(o.scoring == Scoring::kNone);
   CHECK(SetOption(o, "scoring", "points") ==
-        "option \"scoring\" takes none or place, not \"points\"");
+        "option \"scoring\" takes none, place, podium or descending, not \"points\"");
 }
 
 TEST_CASE("G1: manches takes a whole number from 0 to 1000") {
@@ -221,8 +223,8 @@ TEST_CASE("Options: an unknown name is an error and changes nothing") {
 // unknown (H-A1) and the sentence names its house rule.
 TEST_CASE("Options: a house rule not refereed yet is unknown, and named with its rule (H-A1)") {
   for (const auto& [name, rule] : std::vector<std::pair<std::string, std::string>>{
-           {"decks", "H-C3"}, {"wild", "H-W1"},
-           {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}, {"merchants", "H-K2"}}) {
+           {"decks", "H-C3"}, {"powers", "H-P3"},
+           {"high_cards", "H-R2"}, {"runs", "H-P4"}, {"seat_changes", "H-L3"}}) {
     Options o;
     CHECK(SetOption(o, name, "1") == "unknown option \"" + name +
                                          "\": a house rule of HOUSE_RULES.md (" + rule +
