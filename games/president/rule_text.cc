@@ -144,7 +144,7 @@ constexpr std::array<RuleText, 48> kRules = {{
 
 // HOUSE_RULES.md's rules that the engine referees so far, each as a
 // violation or `pli explain` cites it.
-constexpr std::array<RuleText, 13> kHouseRules = {{
+constexpr std::array<RuleText, 16> kHouseRules = {{
     {"H-R1",
      "Option ranks sets the natural ranks and their order, weakest first: normal (3 to 2), "
      "aces-high (2 to A), klootzakken (7 to A, 2, 3; no 4, 5 or 6 in the deck) or toronto "

@@ -217,7 +217,7 @@ TEST_CASE("H-G1: podium scores 2, 1, 0 ... and descending n + 1 - k, place is G1
   CHECK(RefusedCombination(o).empty());
 }
 
-TEST_CASE("§13 presets: each is C and its exact option list, huberes and toronto wait for H-W1 and H-P3") {
+TEST_CASE("§13 presets: each is C and its exact option list, toronto waits for H-P3") {
   CHECK(PresetNames() == std::vector<std::string_view>{"super-president", "classic", "klootzakken", "huberes",
                                                          "toronto", "butthead"});
   const Options c = *Preset("classic");
@@ -232,19 +232,21 @@ TEST_CASE("§13 presets: each is C and its exact option list, huberes and toront
   butt.exchange_cards = ExchangeCards::kPattern;
   butt.exchange_pattern = ExchangePattern{2, {2, 1}, {3, 2}};
   CHECK(Preset("butthead") == butt);
+  // huberes: C with jokers 2, wild X+2+3 (H-W1, built), exchange_cards scores.
+  Options hub = c;
+  hub.jokers = 2;
+  hub.wild = kWildX | kWild2 | kWild3;
+  hub.exchange_cards = ExchangeCards::kScores;
+  CHECK(Preset("huberes") == hub);
+  CHECK(OptionText(*Preset("huberes"), "wild") == "X+2+3");
   std::string why;
-  CHECK_FALSE(Preset("huberes", &why).has_value());
-  CHECK(why == "ruleset \"huberes\" needs option \"wild\" \"X+2+3\", house rule H-W1 of HOUSE_RULES.md, which "
-               "this pli does not referee yet (HOUSE_RULES.md §13)");
   CHECK_FALSE(Preset("toronto", &why).has_value());
   CHECK(why == "ruleset \"toronto\" needs option \"powers\" \"toronto\", house rule H-P3 of HOUSE_RULES.md, which "
                "this pli does not referee yet (HOUSE_RULES.md §13)");
   // What is refereed of them already (the facts list it).
   std::vector<std::pair<std::string, std::string>> pending;
-  const Options hub = *PresetRefereedPart("huberes", pending);
-  CHECK(pending == std::vector<std::pair<std::string, std::string>>{{"wild", "X+2+3"}});
-  CHECK(hub.jokers == 2);
-  CHECK(hub.exchange_cards == ExchangeCards::kScores);
+  CHECK(PresetRefereedPart("huberes", pending) == hub);
+  CHECK(pending.empty());
   const Options tor = *PresetRefereedPart("toronto", pending);
   CHECK(pending == std::vector<std::pair<std::string, std::string>>{{"powers", "toronto"}});
   CHECK(tor.ranks == Ranks::kToronto);
