@@ -2,6 +2,7 @@
 // patterns and `scores`), H-K2 (`merchants`), H-G1 (`scoring` `podium` and
 // `descending`) and §13's presets, each from a position set up by hand and
 // checked against the rule's text and its worked example (§14 X-K1, X-K2).
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "games/president/tests/rules/table.h"
@@ -16,15 +17,39 @@ Options ExchangeOptions(const char* ruleset, std::initializer_list<std::pair<con
 }
 
 // Manche 2 just dealt: manche 1 ended with `places` (seats, the Président
-// first), `hands` dealt seat 0 first.
+// first), `hands` dealt seat 0 first. The deal event is a legal one (S2: all
+// 52 cards, sizes differing by at most one; Apply asserts it in Debug
+// builds): each hand is topped up with the cards no hand names, then the
+// hands (and K2's hands as dealt) are set to exactly those named, so that
+// the gifts are judged on them alone.
 State MancheTwo(const Options& o, const std::vector<std::string>& hands, std::vector<int> places) {
-  State s = Apply(State{}, Event{NewGame(static_cast<int>(hands.size()), o), {}, {}, {}});
+  const int n = static_cast<int>(hands.size());
+  State s = Apply(State{}, Event{NewGame(n, o), {}, {}, {}});
   s.manche = 1;
   s.ranking = std::move(places);
   s.phase = Phase::kMancheOver;
+  CardSet named;
+  for (const std::string& hand : hands) named = named | Set(hand);
+  std::vector<std::string> full = hands;
+  std::vector<int> size(n, 0);
+  for (int i = 0; i < n; ++i) size[i] = static_cast<int>(Cards(hands[i]).size());
+  int seat = 0;
+  for (char rank : std::string("23456789TJQKA")) {
+    for (char suit : std::string("cdhs")) {
+      const std::string card{rank, suit};
+      if (named.contains(Cards(card).front())) continue;
+      // The seat with the fewest cards so far, the lowest first: sizes end
+      // within one of each other when no named hand is above 52 / n.
+      seat = static_cast<int>(std::min_element(size.begin(), size.end()) - size.begin());
+      full[seat] += " " + card;
+      ++size[seat];
+    }
+  }
   DealEvent deal;
-  for (const std::string& hand : hands) deal.hands.push_back(Cards(hand));
-  return Apply(s, Event{deal, {}, {}, {}});
+  for (const std::string& hand : full) deal.hands.push_back(Cards(hand));
+  s = Apply(s, Event{deal, {}, {}, {}});
+  for (int i = 0; i < n; ++i) s.hands[i] = s.dealt[i] = Set(hands[i]);
+  return s;
 }
 
 // Each gift owed, as "from>to:count".
